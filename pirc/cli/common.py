@@ -1,0 +1,119 @@
+"""What every pirc command shares: reading input, atomic output, exit statuses.
+
+Exit status: 0 success; 1 the input is wrong (diagnostics printed); 2 the
+command line is wrong; 3 an internal error (one line; the traceback only with
+``--debug`` or ``PIRC_DEBUG=1``).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import click
+
+from pirc.diagnostics import PircError
+
+EXIT_INPUT = 1
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class NotImplementedYet(click.UsageError):
+    def __init__(self, what: str) -> None:
+        super().__init__(f"{what} is not implemented yet")
+
+
+def debug_enabled() -> bool:
+    return os.environ.get("PIRC_DEBUG", "") not in ("", "0")
+
+
+def handle_errors(fn: F) -> F:
+    """Turn input errors into diagnostics + exit 1 and crashes into exit 3."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except PircError as e:
+            sys.stdout.flush()
+            e.print(sys.stderr)
+            sys.exit(EXIT_INPUT)
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:
+            sys.exit(0)
+        except RecursionError:
+            click.echo("error: the input is nested too deeply to process", err=True)
+            sys.exit(EXIT_INPUT)
+        except Exception as e:  # noqa: BLE001
+            if debug_enabled():
+                traceback.print_exc()
+            else:
+                click.echo(
+                    f"internal error: {type(e).__name__}: {e} (run with PIRC_DEBUG=1 for the traceback)", err=True
+                )
+            sys.exit(EXIT_INTERNAL)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def read_input(path: str) -> tuple[bytes, str]:
+    """(bytes, display name); ``-`` is stdin."""
+    if path == "-":
+        return sys.stdin.buffer.read(), "<stdin>"
+    try:
+        with open(path, "rb") as f:
+            return f.read(), path
+    except FileNotFoundError:
+        raise click.BadParameter(f"no such file: {path}", param_hint="INPUT") from None
+    except IsADirectoryError:
+        raise click.BadParameter(f"{path} is a directory", param_hint="INPUT") from None
+    except PermissionError:
+        raise click.BadParameter(f"cannot read {path}: permission denied", param_hint="INPUT") from None
+
+
+def write_output(path: str, data: str | bytes) -> None:
+    """Write atomically (temporary file in the same folder, then rename); ``-`` is stdout."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if path == "-":
+        sys.stdout.buffer.write(raw)
+        sys.stdout.flush()
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".pirc-", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(raw)
+        if os.path.exists(path):
+            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def stub_command(name: str, what: str) -> click.Command:
+    """A command a later stage of the project fills in; says so with exit status 2."""
+
+    @click.command(name=name, context_settings={"ignore_unknown_options": True}, help=f"{what} (not implemented yet).")
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def cmd(args: tuple[str, ...]) -> None:
+        click.echo(f"{name}: {what} is not implemented yet", err=True)
+        sys.exit(EXIT_USAGE)
+
+    return cmd

@@ -1,0 +1,72 @@
+"""Console entry points: ``pirc`` (a group of subcommands) and the ``pirc-*`` tools."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from pirc import __version__
+from pirc.cli.common import stub_command
+from pirc.cli.opt import opt_command
+
+translate_command = stub_command("translate", "translating ProgramDesc / PIR JSON models")
+fuse_command = stub_command("fuse", "the CINN front end (pd_to_cinn, build_cinn)")
+lower_command = stub_command("lower", "lowering fused groups to the loop AST")
+codegen_command = stub_command("codegen", "C and CUDA code generation")
+run_command = stub_command("run", "running programs (the PirInterpreter)")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pirc")
+def cli() -> None:
+    """pirc: PaddlePaddle's PIR and CINN compiler stack, as a command-line driver.
+
+    \b
+    pirc opt model.pir -p dce,cse      parse, verify, transform, print
+    pirc translate prog.json           ProgramDesc / PIR JSON -> .pir
+    pirc fuse model.pir                the CINN front end (fusion groups)
+    pirc lower / codegen / run         the rest of the pipeline
+    """
+
+
+cli.add_command(opt_command, "opt")
+cli.add_command(translate_command, "translate")
+cli.add_command(fuse_command, "fuse")
+cli.add_command(lower_command, "lower")
+cli.add_command(codegen_command, "codegen")
+cli.add_command(run_command, "run")
+
+
+def _standalone(cmd: click.Command, prog: str) -> None:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    cmd.main(prog_name=prog)
+
+
+def main() -> None:
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    cli.main(prog_name="pirc")
+
+
+def opt_main() -> None:
+    _standalone(opt_command, "pirc-opt")
+
+
+def translate_main() -> None:
+    _standalone(translate_command, "pirc-translate")
+
+
+def fuse_main() -> None:
+    _standalone(fuse_command, "pirc-fuse")
+
+
+def lower_main() -> None:
+    _standalone(lower_command, "pirc-lower")
+
+
+def codegen_main() -> None:
+    _standalone(codegen_command, "pirc-codegen")
+
+
+def run_main() -> None:
+    _standalone(run_command, "pirc-run")

@@ -1,0 +1,269 @@
+"""pirc-opt: read PIR, verify it, run a pass pipeline, print it (as mlir-opt does)."""
+
+from __future__ import annotations
+
+import re
+import sys
+import time
+from dataclasses import dataclass, field
+
+import click
+
+from pirc.cli.common import EXIT_INPUT, EXIT_USAGE, handle_errors, read_input, write_output
+from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
+from pirc.ir.program import Program
+from pirc.ir.verifier import verify
+from pirc.passes.manager import PIPELINES, PASSES, Instrumentation, Pass, PassManager, PipelineError, parse_pipeline
+from pirc.text.parser import decode_source, parse_program
+from pirc.text.printer import print_program
+
+import pirc.passes.all  # noqa: F401,E402  - registers the passes
+
+SPLIT_MARKER = re.compile(r"^// -----\s*$", re.M)
+
+
+@dataclass
+class OptConfig:
+    passes: list[Pass] = field(default_factory=list)
+    verify: bool = True
+    allow_unregistered: bool = False
+    legacy: bool = False
+    print_before: set[str] = field(default_factory=set)
+    print_after: set[str] = field(default_factory=set)
+    print_before_all: bool = False
+    print_after_all: bool = False
+    timings: list[tuple[str, float]] = field(default_factory=list)
+
+
+def _dump(legacy: bool):  # type: ignore[no-untyped-def]
+    def dump(header: str, program: Program) -> None:
+        sys.stderr.write(header + "\n" + print_program(program, legacy) + "\n")
+        sys.stderr.flush()
+
+    return dump
+
+
+def process(text: str, name: str, cfg: OptConfig) -> str:
+    """Parse, verify, run the passes, print.  Raises PircError."""
+    t0 = time.perf_counter()
+    program = parse_program(text, name)
+    t1 = time.perf_counter()
+    cfg.timings.append(("parse", t1 - t0))
+    if cfg.verify:
+        diags = verify(program, cfg.allow_unregistered)
+        cfg.timings.append(("verify", time.perf_counter() - t1))
+        if diags:
+            raise PircError(diags)
+    inst = Instrumentation(
+        print_before=cfg.print_before, print_after=cfg.print_after,
+        print_before_all=cfg.print_before_all, print_after_all=cfg.print_after_all,
+        verify_each=cfg.verify, dump=_dump(cfg.legacy),
+        verify=(lambda p: verify(p, cfg.allow_unregistered)),
+    )
+    pm = PassManager(cfg.passes, inst)
+    pm.run(program)
+    cfg.timings.extend((t.name, t.seconds) for t in pm.timings)
+    t2 = time.perf_counter()
+    out = print_program(program, cfg.legacy)
+    cfg.timings.append(("print", time.perf_counter() - t2))
+    return out
+
+
+def split_chunks(text: str) -> list[tuple[int, str]]:
+    """Split at whole-line ``// -----`` markers; each chunk keeps its line numbers."""
+    chunks: list[tuple[int, str]] = []
+    start = 0
+    line = 1
+    for m in SPLIT_MARKER.finditer(text):
+        chunk = text[start : m.start()]
+        chunks.append((line, chunk))
+        line += chunk.count("\n") + 1
+        start = m.end() + 1
+    chunks.append((line, text[start:]))
+    return chunks
+
+
+# --- --verify-diagnostics ------------------------------------------------------------
+
+_EXPECT = re.compile(r"//\s*expected-(error|note|warning|remark)(?:@(above|below|[+-]\d+))?\s*\{\{(.*?)\}\}")
+
+
+@dataclass
+class _Expectation:
+    severity: str
+    line: int
+    message: str
+    where: Location
+    matched: bool = False
+
+
+def _expectations(text: str, source: SourceFile) -> list[_Expectation]:
+    out = []
+    for ln, line in enumerate(text.split("\n"), 1):
+        for m in _EXPECT.finditer(line):
+            sev, rel, msg = m.groups()
+            target = ln
+            if rel == "above":
+                target = ln - 1
+            elif rel == "below":
+                target = ln + 1
+            elif rel:
+                target = ln + int(rel)
+            out.append(_Expectation(sev, target, msg, Location(source, ln, m.start() + 1)))
+    return out
+
+
+def check_diagnostics(text: str, name: str, produced: list[Diagnostic]) -> list[Diagnostic]:
+    """Compare produced diagnostics with the ``expected-*`` comments; return the mismatches."""
+    source = SourceFile(name, text)
+    expects = _expectations(text, source)
+    check_notes = any(e.severity == "note" for e in expects)
+    problems: list[Diagnostic] = []
+    flat: list[Diagnostic] = []
+    for d in produced:
+        flat.append(d)
+        if check_notes:
+            flat.extend(d.notes)
+    for d in flat:
+        line = d.loc.line if d.loc is not None else 0
+        hit = next(
+            (e for e in expects if not e.matched and e.severity == d.severity and e.line == line and e.message in d.message),
+            None,
+        )
+        if hit is None:
+            problems.append(Diagnostic("error", f"unexpected {d.severity}: {d.message}", d.loc))
+        else:
+            hit.matched = True
+    for e in expects:
+        if not e.matched:
+            problems.append(Diagnostic("error", f'expected {e.severity} "{e.message}" was not produced', e.where))
+    return problems
+
+
+# --- the command ---------------------------------------------------------------------------
+
+
+def _timing_table(timings: list[tuple[str, float]]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    total = sum(s for _, s in timings) or 1e-12
+    table = Table(title="pirc-opt timing", title_justify="left")
+    table.add_column("stage")
+    table.add_column("wall (s)", justify="right")
+    table.add_column("%", justify="right")
+    for name, s in timings:
+        table.add_row(name, f"{s:.4f}", f"{100 * s / total:.1f}")
+    table.add_section()
+    table.add_row("total", f"{total:.4f}", "100.0")
+    Console(stderr=True).print(table)
+
+
+def _list_passes() -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="passes and pipelines", title_justify="left")
+    table.add_column("name")
+    table.add_column("kind")
+    table.add_column("summary")
+    for name in sorted(PASSES):
+        table.add_row(name, "pass", PASSES[name].summary)
+    for name in sorted(PIPELINES):
+        table.add_row(name, "pipeline", f"{PIPELINES[name][1]} = {PIPELINES[name][0]}")
+    Console().print(table)
+
+
+@click.command(name="opt", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input", default="-", metavar="[INPUT]")
+@click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
+@click.option("-p", "--pass-pipeline", "pipeline", default="", help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
+@click.option("--build-cinn", is_flag=True, help="Run the CINN front-end pipeline (same as pirc-fuse).")
+@click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS", help="Print the IR to stderr before PASS.")
+@click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS", help="Print the IR to stderr after PASS.")
+@click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass.")
+@click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass.")
+@click.option("--timing", is_flag=True, help="Print a table of the time spent in each stage to stderr.")
+@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own.")
+@click.option("--verify-diagnostics", is_flag=True, help="Check diagnostics against 'expected-error {{...}}' comments.")
+@click.option("--no-verify", is_flag=True, help="Skip the verifier (after parsing and after each pass).")
+@click.option("--allow-unregistered", is_flag=True, help="Accept unknown ops of pirc's own dialects.")
+@click.option("--legacy-attr-types", is_flag=True, help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>).")
+@click.option("--list-passes", is_flag=True, help="List the passes and pipelines, then exit.")
+@handle_errors
+def opt_command(
+    input: str, output: str, pipeline: str, build_cinn: bool, print_before: tuple[str, ...],
+    print_after: tuple[str, ...], print_ir_before_all: bool, print_ir_after_all: bool, timing: bool,
+    split_input_file: bool, verify_diagnostics: bool, no_verify: bool, allow_unregistered: bool,
+    legacy_attr_types: bool, list_passes: bool,
+) -> None:
+    """Parse, verify, transform and print a PIR program.
+
+    \b
+    Examples:
+      pirc-opt model.pir                       # parse, verify, print back
+      pirc-opt model.pir -p 'dce,cse' -o out.pir
+      cat model.pir | pirc-opt --timing -p cse > out.pir
+      pirc-opt tests.pir --split-input-file --verify-diagnostics
+    """
+    if list_passes:
+        _list_passes()
+        return
+    spec = pipeline
+    if build_cinn and "build_cinn" not in PIPELINES:
+        click.echo("pirc-opt: --build-cinn (the CINN front end) is not implemented yet", err=True)
+        sys.exit(EXIT_USAGE)
+    if build_cinn:
+        spec = "build_cinn" + ("," + spec if spec else "")
+    try:
+        passes = parse_pipeline(spec) if spec else []
+    except PipelineError as e:
+        raise click.UsageError(str(e)) from None
+    known = {p.name for p in passes}
+    for name in (*print_before, *print_after):
+        if name not in PASSES:
+            raise click.UsageError(f"--print-ir-before/after: unknown pass '{name}'")
+        if name not in known:
+            click.echo(f"warning: pass '{name}' is not in the pipeline", err=True)
+    data, name = read_input(input)
+    text = decode_source(data, name)
+    cfg = OptConfig(
+        passes=passes, verify=not no_verify, allow_unregistered=allow_unregistered, legacy=legacy_attr_types,
+        print_before=set(print_before), print_after=set(print_after),
+        print_before_all=print_ir_before_all, print_after_all=print_ir_after_all,
+    )
+    chunks = split_chunks(text) if split_input_file else [(1, text)]
+    outputs: list[str] = []
+    failed = False
+    for first_line, chunk in chunks:
+        padded = "\n" * (first_line - 1) + chunk
+        try:
+            outputs.append(process(padded, name, cfg))
+            produced: list[Diagnostic] = []
+        except PircError as e:
+            produced = e.diagnostics
+            if not verify_diagnostics:
+                failed = True
+                e.print(sys.stderr)
+                if not split_input_file:
+                    sys.exit(EXIT_INPUT)
+        if verify_diagnostics:
+            problems = check_diagnostics(padded, name, produced)
+            if problems:
+                failed = True
+                PircError(problems).print(sys.stderr)
+    if timing:
+        _timing_table(cfg.timings)
+    if failed:
+        sys.exit(EXIT_INPUT)
+    write_output(output, "// -----\n".join(outputs))
+
+
+def main() -> None:
+    opt_command.main(prog_name="pirc-opt")
+
+
+if __name__ == "__main__":
+    main()
+
+__all__ = ["opt_command", "main", "process", "EXIT_USAGE"]

@@ -1,0 +1,4 @@
+"""Importing this module registers every dialect's ops."""
+
+from pirc.dialects import pd_op  # noqa: F401  (OpDefs first, so OpInfos pick them up)
+from pirc.dialects import builtin, control_flow  # noqa: F401

@@ -1,0 +1,1 @@
+"""Passes over PIR programs.  Importing :mod:`pirc.passes.all` registers them."""

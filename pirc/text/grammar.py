@@ -1,0 +1,336 @@
+"""The Lark LALR parser for grammar/pir.lark and the transformer that turns its
+parse into attributes, types and op records.
+
+The parser is built lazily (and its tables cached on disk by Lark), so a run
+whose input takes only the fast path never pays for it.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark, Token, Transformer, v_args
+
+from pirc.diagnostics import error
+from pirc.ir.attributes import (
+    DATATYPE_NAMES,
+    LAYOUT_NAMES,
+    ArrayAttr,
+    Attribute,
+    AttrDict,
+    BoolAttr,
+    DataTypeAttr,
+    FloatAttr,
+    IntArrayAttr,
+    IntAttr,
+    LayoutAttr,
+    OpaqueAttr,
+    PlaceAttr,
+    StrAttr,
+    TypeAttr,
+)
+from pirc.ir.types import (
+    INT64_MAX,
+    SCALAR_NAMES,
+    DenseTensorType,
+    NullType,
+    OpaqueType,
+    ScalarType,
+    Type,
+    VectorType,
+)
+
+
+def grammar_dir() -> Path:
+    """``grammar/`` at the top of the source tree (pirc is installed editable)."""
+    env = os.environ.get("PIRC_GRAMMAR_DIR")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "grammar"
+
+
+class GrammarError(Exception):
+    """A semantic problem found while transforming a token (bad dim, unknown type)."""
+
+    def __init__(self, message: str, token: Token | None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.token = token
+
+
+# --- token-level decoders shared with the fast path -------------------------------
+
+TENSOR_RE = re.compile(r"^(?:builtin\.|pd_op\.)?tensor<((?:-?\d+x)*)([A-Za-z][A-Za-z0-9_]*)>$")
+
+
+def unescape_string(tok: str) -> str:
+    return tok[1:-1].replace('\\"', '"')
+
+
+def decode_tensor(text: str, token: Token | None = None) -> DenseTensorType:
+    m = TENSOR_RE.match(text)
+    if m is None:
+        raise GrammarError(f"malformed tensor type '{text}'", token)
+    dims_text, elem = m.groups()
+    if elem not in SCALAR_NAMES:
+        raise GrammarError(f"unknown element type '{elem}' in '{text}'", token)
+    dims = []
+    for d in dims_text.split("x")[:-1]:
+        v = int(d)
+        if v < -1 or v > INT64_MAX:
+            raise GrammarError(
+                f"dimension {d} in '{text}' is out of range (a dimension is -1 or between 0 and 2^63-1)", token
+            )
+        dims.append(v)
+    return DenseTensorType.get(ScalarType.get(elem), tuple(dims))
+
+
+def decode_scalar_type(name: str, token: Token | None = None) -> ScalarType:
+    if name not in SCALAR_NAMES:
+        raise GrammarError(f"unknown type '{name}'", token)
+    return ScalarType.get(name)
+
+
+INT_RE = re.compile(r"^-?\d+$")
+
+
+def decode_number(text: str) -> Attribute:
+    if INT_RE.match(text):
+        return IntAttr.get(int(text))
+    return FloatAttr.get(float(text))
+
+
+def decode_word(word: str) -> Attribute:
+    if word == "true":
+        return BoolAttr.TRUE
+    if word == "false":
+        return BoolAttr.FALSE
+    if word in DATATYPE_NAMES:
+        return DataTypeAttr.get(word)
+    if word in LAYOUT_NAMES:
+        return LayoutAttr.get(word)
+    if word in ("inf", "nan"):
+        return FloatAttr.get(float(word))
+    if word in SCALAR_NAMES:
+        return TypeAttr.get(ScalarType.get(word))
+    return OpaqueAttr.get(word)
+
+
+_TYPED_INT = {"Int32": "i32", "Int64": "i64", "Index": "index"}
+_TYPED_FLOAT = {"Float": "f32", "Double": "f64"}
+
+
+def decode_typed(prefix: str, inner: Attribute, tail: str | None, token: Token | None) -> Attribute:
+    kind = prefix[1:-1]
+    if kind in _TYPED_INT and isinstance(inner, IntAttr):
+        return IntAttr.get(inner.value, _TYPED_INT[kind])
+    if kind in _TYPED_FLOAT and isinstance(inner, (IntAttr, FloatAttr)):
+        return FloatAttr.get(float(inner.value), _TYPED_FLOAT[kind])
+    if kind == "pd_op.IntArray" and isinstance(inner, ArrayAttr):
+        vals = inner.value
+        if all(isinstance(v, int) and not isinstance(v, bool) for v in vals):
+            return IntArrayAttr.get(vals)
+    if kind == "pd_op.DataType":
+        return DataTypeAttr.get(inner.text)
+    if kind == "pd_op.DataLayout":
+        return LayoutAttr.get(inner.text)
+    if kind == "pd_op.Place" and isinstance(inner, PlaceAttr):
+        return inner
+    if kind in ("Array", "Bool", "Str"):
+        return inner
+    return OpaqueAttr.get(prefix + inner.text + (tail or ""))
+
+
+# --- records the Lark path produces -------------------------------------------------
+
+
+class BlockRec:
+    __slots__ = ("args", "ops", "line", "col")
+
+    def __init__(self, args: list[tuple[Token, AttrDict | None]], ops: list[OpRec], line: int, col: int) -> None:
+        self.args = args
+        self.ops = ops
+        self.line = line
+        self.col = col
+
+
+class OpRec:
+    __slots__ = ("results", "name", "operands", "pieces", "line", "col")
+
+    def __init__(self, results: list[Token], name: Token, operands: list[Any], pieces: list[Any], line: int, col: int) -> None:
+        self.results = results
+        self.name = name
+        self.operands = operands  # Token (value) | None (null) ; keyword labels dropped
+        self.pieces = pieces
+        self.line = line
+        self.col = col
+
+
+@v_args(inline=True)
+class _ToRecords(Transformer[Token, Any]):
+    # braces -------------------------------------------------------------
+    def empty_brace(self) -> tuple[str, None]:
+        return ("empty", None)
+
+    def attr_brace(self, *entries: tuple[str, Attribute]) -> tuple[str, AttrDict]:
+        return ("attrs", AttrDict.get(entries))
+
+    def region_brace(self, block: BlockRec) -> tuple[str, BlockRec]:
+        return ("region", block)
+
+    def program(self, brace: tuple[str, Any]) -> tuple[str, Any]:
+        return brace
+
+    def block_items(self, *items: Any) -> BlockRec:
+        args: list[tuple[Token, AttrDict | None]] = []
+        ops = list(items)
+        if ops and isinstance(ops[0], list):
+            args = ops.pop(0)
+        first = ops[0] if ops else None
+        return BlockRec(args, ops, first.line if first else 0, first.col if first else 0)
+
+    def block_args(self, *args: tuple[Token, AttrDict | None]) -> list[tuple[Token, AttrDict | None]]:
+        return list(args)
+
+    def block_arg(self, tok: Token, brace: tuple[str, Any] | None = None) -> tuple[Token, AttrDict | None]:
+        if brace is None:
+            return (tok, None)
+        if brace[0] == "region":
+            raise GrammarError("expected attributes after a block argument", tok)
+        return (tok, brace[1] or AttrDict.EMPTY)
+
+    # ops ------------------------------------------------------------------
+    def op(self, results: tuple[Token, list[Token]], name: Token, operands: list[Any], *pieces: Any) -> OpRec:
+        lpar, vals = results
+        return OpRec(vals, name, operands, list(pieces), lpar.line or 0, lpar.column or 0)
+
+    def result_list(self, lpar: Token, *vals: Token | None) -> tuple[Token, list[Token]]:
+        return (lpar, [v for v in vals if v is not None])
+
+    def op_name(self, tok: Token) -> Token:
+        if tok.type == "STRING":
+            return tok.update(value=unescape_string(tok.value))
+        return tok
+
+    def operand_list(self, *items: Any) -> list[Any]:
+        out: list[Any] = []
+        for it in items:
+            if it is None or it == ():
+                continue
+            out.append(it[0])
+        return out
+
+    def operand_value(self, tok: Token) -> tuple[Token]:
+        return (tok,)
+
+    def operand_null(self, tok: Token) -> tuple[None]:
+        return (None,)
+
+    def operand_keyword(self, name: Token, value: Token | None = None) -> tuple[Token] | tuple[()]:
+        return (value,) if value is not None else ()
+
+    def full_signature(self, operand_types: tuple[Type, ...], arrow: Token, result_types: tuple[Type, ...]) -> tuple[str, Any]:
+        return ("sig", (operand_types, result_types))
+
+    def result_signature(self, arrow: Token, result_types: tuple[Type, ...]) -> tuple[str, Any]:
+        return ("sig", (None, result_types))
+
+    def ELSE(self, tok: Token) -> tuple[str, Token]:
+        return ("else", tok)
+
+    # attributes -------------------------------------------------------------
+    def attr_dict(self, *entries: tuple[str, Attribute] | None) -> AttrDict:
+        return AttrDict.get(e for e in entries if e is not None)
+
+    def attr_entry(self, key: Token, attr: Attribute) -> tuple[str, Attribute]:
+        return (str(key), attr)
+
+    def attr_string(self, tok: Token) -> Attribute:
+        return StrAttr.get(unescape_string(tok.value))
+
+    def attr_number(self, tok: Token) -> Attribute:
+        return decode_number(tok.value)
+
+    def attr_word(self, tok: Token) -> Attribute:
+        return decode_word(tok.value)
+
+    def attr_place(self, tok: Token) -> Attribute:
+        return PlaceAttr.get(tok.value)
+
+    def attr_layout(self, tok: Token) -> Attribute:
+        return LayoutAttr.get(tok.value)
+
+    def attr_opaque(self, tok: Token) -> Attribute:
+        return OpaqueAttr.get(tok.value)
+
+    def attr_array(self, *items: Attribute | None) -> Attribute:
+        return ArrayAttr.get(i for i in items if i is not None)
+
+    def attr_typed(self, prefix: Token, inner: Attribute, tail: Token | None = None) -> Attribute:
+        return decode_typed(prefix.value, inner, tail.value if tail else None, prefix)
+
+    def attr_type(self, t: Any) -> Attribute:
+        if isinstance(t, Token):
+            t = self.tensor_type(t) if t.type == "TENSOR" else OpaqueType.get(t.value)
+        return TypeAttr.get(t)
+
+    # types ----------------------------------------------------------------------
+    def type_list(self, *types: Type | None) -> tuple[Type, ...]:
+        return tuple(t for t in types if t is not None)
+
+    def tensor_type(self, tok: Token) -> Type:
+        return decode_tensor(tok.value, tok)
+
+    def scalar_type(self, tok: Token) -> Type:
+        return decode_scalar_type(tok.value, tok)
+
+    def opaque_type(self, tok: Token) -> Type:
+        return OpaqueType.get(tok.value)
+
+    def null_type(self, tok: Token) -> Type:
+        return NullType.get()
+
+    def vec_type(self, vec: Token, *types: Type | None) -> Type:
+        return VectorType.get(tuple(t for t in types if t is not None))
+
+
+def _cache_path() -> str:
+    base = os.environ.get("PIRC_CACHE_DIR") or os.path.join(tempfile.gettempdir(), "pirc-cache")
+    try:
+        os.makedirs(base, exist_ok=True)
+    except OSError:
+        base = tempfile.gettempdir()
+    return os.path.join(base, "lark-pir-grammar.cache")
+
+
+@cache
+def lark_parser() -> Lark:
+    path = grammar_dir() / "pir.lark"
+    text = path.read_text()
+    # the result list keeps its "(" so an op's location is its first character
+    text = text.replace('result_list: "("', "result_list: LPAR_RESULTS", 1)
+    text += '\nLPAR_RESULTS: "("\n'
+    kwargs: dict[str, Any] = dict(
+        parser="lalr",
+        lexer="contextual",
+        start=["program", "attr_dict", "type", "type_list"],
+        transformer=_ToRecords(),
+        maybe_placeholders=True,
+    )
+    try:
+        return Lark(text, cache=_cache_path(), **kwargs)
+    except OSError:
+        return Lark(text, **kwargs)
+
+
+def parse_fragment(text: str, start: str) -> Any:
+    """Parse an attribute dict / type / type list on its own (fast-path cache misses)."""
+    try:
+        return lark_parser().parse(text, start=start)
+    except Exception as e:  # noqa: BLE001 - any failure sends the caller to the full parse
+        raise error(f"cannot parse '{text}': {e}") from e

@@ -1,0 +1,511 @@
+"""Read PIR text into a :class:`~pirc.ir.program.Program`.
+
+Two front ends feed one builder:
+
+* the **fast path** reads the line-per-op layout that Paddle prints with one
+  regular expression per line, and turns each distinct attribute dictionary
+  and type list into IR objects once (they are interned, so a cache keyed by
+  their text is exact);
+* the **Lark path** (grammar/pir.lark, LALR) reads any layout the grammar
+  allows.  It runs when the fast path meets anything unusual, and it is the
+  path that reports syntax errors, so every error is located by the grammar.
+
+The builder resolves value names (forward references allowed, as in MLIR: the
+verifier, not the parser, checks that definitions come before uses), checks
+printed operand types against the values' types, and records a location on
+every op.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+import pirc.dialects.all  # noqa: F401  - registers every dialect before op names are looked up
+from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
+from pirc.ir.attributes import AttrDict
+from pirc.ir.core import Block, Operation, Value
+from pirc.ir.opinfo import get_op_info
+from pirc.ir.program import Program
+from pirc.ir.types import NullType, OpaqueType, Type
+from pirc.text.grammar import (
+    BlockRec,
+    GrammarError,
+    OpRec,
+    decode_scalar_type,
+    decode_tensor,
+    lark_parser,
+    parse_fragment,
+)
+
+MAX_NESTING = 256
+
+
+class _Placeholder(Value):
+    """A value used before its definition was read."""
+
+    __slots__ = ("name", "line", "col")
+
+    def __init__(self, type: Type, name: str, line: int, col: int) -> None:
+        super().__init__(type)
+        self.name = name
+        self.line = line
+        self.col = col
+
+
+class _Builder:
+    """Builds IR from op descriptions; shared by the fast path and the Lark path."""
+
+    def __init__(self, source: SourceFile) -> None:
+        self.source = source
+        self.program = Program(source)
+        self.values: dict[str, Value] = {}
+        self.def_pos: dict[str, tuple[int, int]] = {}
+        self.forward: dict[str, _Placeholder] = {}
+
+    def loc(self, line: int, col: int) -> Location:
+        return Location(self.source, line, col)
+
+    def fail(self, message: str, line: int, col: int, notes: list[tuple[str, int, int]] = ()) -> PircError:  # type: ignore[assignment]
+        d = Diagnostic("error", message, self.loc(line, col))
+        for msg, ln, c in notes:
+            d.note(msg, self.loc(ln, c))
+        return PircError(d)
+
+    def define(self, name: str, value: Value, line: int, col: int) -> None:
+        if name in self.values:
+            pl, pc = self.def_pos[name]
+            raise self.fail(f"redefinition of value {name}", line, col, [("previous definition here", pl, pc)])
+        fwd = self.forward.pop(name, None)
+        if fwd is not None:
+            if fwd.type is not value.type and not isinstance(fwd.type, NullType):
+                raise self.fail(
+                    f"value {name} is defined with type {value.type} but was used earlier as {fwd.type}",
+                    line, col, [("earlier use here", fwd.line, fwd.col)],
+                )
+            fwd.replace_all_uses_with(value)
+        self.values[name] = value
+        self.def_pos[name] = (line, col)
+
+    def use(self, name: str, printed: Type | None, line: int, col: int) -> Value:
+        v = self.values.get(name)
+        if v is None:
+            v = self.forward.get(name)
+            if v is None:
+                v = self.forward[name] = _Placeholder(printed or NullType.get(), name, line, col)
+            return v
+        if printed is not None and printed is not v.type:
+            dl, dc = self.def_pos[name]
+            raise self.fail(
+                f"use of value {name} expects type {printed} but it was defined with type {v.type}",
+                line, col, [("defined here", dl, dc)],
+            )
+        return v
+
+    def finish(self) -> Program:
+        if self.forward:
+            name, ph = min(self.forward.items(), key=lambda kv: (kv[1].line, kv[1].col))
+            raise self.fail(f"use of undefined value {name}", ph.line, ph.col)
+        self.program.collect_parameters()
+        return self.program
+
+
+# --------------------------------------------------------------------------------
+# fast path
+# --------------------------------------------------------------------------------
+
+_STR = r'"(?:[^"\\]|\\"|\\(?!"))*"'
+_ATTRS = r"\{(?:[^\"{}]|" + _STR + r")*\}"
+_GENERIC = re.compile(
+    r'( *)\(([^()]*)\) = "([^"]+)" \(([^()]*)\) (' + _ATTRS + r") : \(([^(){}]*)\) -> ([^(){}]*)"
+)
+_IF_LIKE = re.compile(r'( *)\(([^()]*)\) = "([^"]+)" \(([^()]*)\) (?:(' + _ATTRS + r") )?-> ([^(){}]*) \{")
+_WHILE = re.compile(r'( *)\(([^()]*)\) = "([^"]+)" \(cond=(%\w+), inputs=([^()]*)\) \{ ?')
+_ARGS = re.compile(r"( *)\^(.*)")
+_ARG = re.compile(r"(%\w+)(?: (" + _ATTRS + r"))?(?:, |$)")
+
+
+class _FastMiss(Exception):
+    pass
+
+
+class _FastParser:
+    def __init__(self, builder: _Builder) -> None:
+        self.b = builder
+        self.attr_cache: dict[str, AttrDict] = {}
+        self.types_cache: dict[str, tuple[Type, ...]] = {"": ()}
+
+    def attrs(self, text: str) -> AttrDict:
+        a = self.attr_cache.get(text)
+        if a is None:
+            a = self.attr_cache[text] = parse_fragment(text, "attr_dict")
+        return a
+
+    def types(self, text: str) -> tuple[Type, ...]:
+        t = self.types_cache.get(text)
+        if t is None:
+            out: list[Type] = []
+            for piece in text.split(", "):
+                if piece.startswith("tensor<"):
+                    out.append(decode_tensor(piece))
+                elif piece.isalnum():
+                    out.append(decode_scalar_type(piece))
+                else:
+                    out.extend(parse_fragment(piece, "type_list"))
+            t = self.types_cache[text] = tuple(out)
+        return t
+
+    def parse(self, text: str) -> Program:
+        b = self.b
+        lines = text.split("\n")
+        # region stack: (block, op owning the region or None, region index)
+        stack: list[tuple[Block, Operation | None, int]] = []
+        done = False
+        values = b.values
+        fwd = b.forward
+        source = b.source
+        generic = _GENERIC.fullmatch
+        types = self.types
+        attrs = self.attrs
+        for ln, line in enumerate(lines, 1):
+            if done:
+                if line.strip():
+                    raise _FastMiss
+                continue
+            if not stack:
+                s = line.strip()
+                if not s:
+                    continue
+                if s != "{":
+                    raise _FastMiss
+                stack.append((b.program.block, None, 0))
+                continue
+            m = generic(line)
+            if m is not None:
+                indent, res, name, opnds, attr_text, otys, rtys = m.groups()
+                col = len(indent) + 1
+                otypes = types(otys)
+                rtypes = types(rtys.rstrip(" "))
+                operands: list[Value | None] = []
+                if opnds:
+                    names = opnds.split(", ")
+                    if len(names) != len(otypes):
+                        raise _FastMiss
+                    for n, t in zip(names, otypes, strict=True):
+                        if n == "<<NULL VALUE>>":
+                            operands.append(None)
+                            continue
+                        v = values.get(n)
+                        if v is None or v.type is not t:
+                            if n in fwd or v is None:
+                                v = b.use(n, t, ln, col)
+                            else:
+                                raise _FastMiss
+                        operands.append(v)
+                elif otypes:
+                    raise _FastMiss
+                results = res.split(", ") if res else ()
+                if len(results) != len(rtypes):
+                    raise _FastMiss
+                op = Operation(name, operands, rtypes, attrs(attr_text), 0, Location(source, ln, col), get_op_info(name))
+                stack[-1][0].append(op)
+                for r, v in zip(results, op.results, strict=True):
+                    if r in values or r in fwd:
+                        b.define(r, v, ln, col)
+                    else:
+                        values[r] = v
+                        b.def_pos[r] = (ln, col)
+                continue
+            s = line.strip()
+            if s == "}":
+                stack.pop()
+                if not stack:
+                    done = True
+                continue
+            if s == "} else {":
+                _, owner, idx = stack.pop()
+                if owner is None or idx + 1 >= len(owner.regions):
+                    raise _FastMiss
+                stack.append((owner.regions[idx + 1].block, owner, idx + 1))
+                continue
+            if not s or s.startswith("//"):
+                continue
+            if len(stack) > MAX_NESTING:
+                raise _FastMiss
+            m = _IF_LIKE.fullmatch(line)
+            if m is not None:
+                indent, res, name, opnds, attr_text, rtys = m.groups()
+                col = len(indent) + 1
+                info = get_op_info(name)
+                nreg = 2 if info.printer == "if" else 1
+                operands = [b.use(n, None, ln, col) for n in opnds.split(", ")] if opnds else []
+                rtypes = types(rtys)
+                results = res.split(", ") if res else ()
+                if len(results) != len(rtypes):
+                    raise _FastMiss
+                op = Operation(
+                    name, operands, rtypes, attrs(attr_text) if attr_text else AttrDict.EMPTY, nreg,
+                    Location(source, ln, col), info,
+                )
+                stack[-1][0].append(op)
+                for r, v in zip(results, op.results, strict=True):
+                    b.define(r, v, ln, col)
+                stack.append((op.regions[0].block, op, 0))
+                continue
+            m = _WHILE.fullmatch(line)
+            if m is not None:
+                indent, res, name, cond, inputs = m.groups()
+                col = len(indent) + 1
+                operands = [b.use(cond, None, ln, col)]
+                operands += [b.use(n, None, ln, col) for n in inputs.split(", ")] if inputs else []
+                rtypes = tuple(v.type for v in operands[1:])  # type: ignore[union-attr]
+                results = res.split(", ") if res else ()
+                if len(results) != len(rtypes):
+                    raise _FastMiss
+                op = Operation(name, operands, rtypes, AttrDict.EMPTY, 1, Location(source, ln, col), get_op_info(name))
+                stack[-1][0].append(op)
+                for r, v in zip(results, op.results, strict=True):
+                    b.define(r, v, ln, col)
+                stack.append((op.regions[0].block, op, 0))
+                continue
+            m = _ARGS.fullmatch(line)
+            if m is not None:
+                block, owner, _ = stack[-1]
+                if owner is None or block.args or not block.is_empty:
+                    raise _FastMiss
+                col = len(m.group(1)) + 2
+                input_types = [o.value.type for o in owner.operands[1:] if o.value is not None]
+                pos = 0
+                text = m.group(2)
+                i = 0
+                while pos < len(text):
+                    am = _ARG.match(text, pos)
+                    if am is None or i >= len(input_types):
+                        raise _FastMiss
+                    a = block.add_arg(input_types[i], attrs(am.group(2)) if am.group(2) else AttrDict.EMPTY)
+                    b.define(am.group(1), a, ln, col + am.start())
+                    pos = am.end()
+                    i += 1
+                if i != len(input_types):
+                    raise _FastMiss
+                continue
+            raise _FastMiss
+        if not done:
+            raise _FastMiss
+        return b.finish()
+
+
+# --------------------------------------------------------------------------------
+# Lark path
+# --------------------------------------------------------------------------------
+
+_TOKEN_WORDS = {
+    "VALUE": "a value name (%N)", "STRING": "a string", "NAME": "a name", "NUMBER": "a number",
+    "LPAR": "'('", "RPAR": "')'", "LPAR_RESULTS": "'(' starting an op's result list", "LBRACE": "'{'",
+    "RBRACE": "'}'", "LSQB": "'['", "RSQB": "']'", "COMMA": "','", "COLON": "':'", "EQUAL": "'='",
+    "ARROW": "'->'", "TENSOR": "a tensor type", "CIRCUMFLEX": "'^'", "ELSE": "'else'", "$END": "end of input",
+}
+
+
+def _expected(names: set[str]) -> str:
+    words = sorted({_TOKEN_WORDS.get(n, n) for n in names})
+    if len(words) > 6:
+        words = words[:6] + ["..."]
+    return ", ".join(words)
+
+
+class _TreeBuilder:
+    """Turns the Lark path's records into IR through the shared builder."""
+
+    def __init__(self, builder: _Builder) -> None:
+        self.b = builder
+
+    def block(self, rec: BlockRec, block: Block, owner: Operation | None, depth: int) -> None:
+        b = self.b
+        if rec.args:
+            if owner is None:
+                tok = rec.args[0][0]
+                raise b.fail("block arguments are only allowed in the body of an op", tok.line, tok.column)
+            input_types = [o.value.type if o.value is not None else NullType.get() for o in owner.operands]
+            if owner.info.printer == "while":
+                input_types = input_types[1:]
+            for i, (tok, ad) in enumerate(rec.args):
+                t = input_types[i] if i < len(input_types) else NullType.get()
+                if owner.info.printer == "while" and i >= len(input_types):
+                    raise b.fail(
+                        f"'{owner.name}' has {len(input_types)} loop inputs but its body declares more arguments",
+                        tok.line, tok.column,
+                    )
+                arg = block.add_arg(t, ad or AttrDict.EMPTY)
+                b.define(tok.value, arg, tok.line, tok.column)
+            if owner.info.printer == "while" and len(rec.args) != len(input_types):
+                tok = rec.args[-1][0]
+                raise b.fail(
+                    f"'{owner.name}' has {len(input_types)} loop inputs but its body declares {len(rec.args)} arguments",
+                    tok.line, tok.column,
+                )
+        elif owner is not None and owner.info.printer == "while" and len(owner.operands) > 1:
+            raise b.fail(f"the body of '{owner.name}' must declare its loop arguments with '^'", owner.loc.line, owner.loc.col)  # type: ignore[union-attr]
+        for op_rec in rec.ops:
+            self.op(op_rec, block, depth)
+
+    def op(self, rec: OpRec, block: Block, depth: int) -> None:
+        b = self.b
+        line, col = rec.line, rec.col
+        name = rec.name.value
+        info = get_op_info(name)
+        attrs: AttrDict | None = None
+        operand_types: tuple[Type, ...] | None = None
+        result_types: tuple[Type, ...] | None = None
+        regions: list[tuple[BlockRec | None, Token | None]] = []
+        pending_else = False
+        for kind, payload in rec.pieces:
+            if kind in ("attrs", "empty") and attrs is None and result_types is None and not regions:
+                attrs = payload or AttrDict.EMPTY
+            elif kind == "attrs":
+                raise b.fail(f"unexpected attribute dictionary in '{name}'", line, col)
+            elif kind == "sig":
+                if result_types is not None or regions:
+                    raise b.fail(f"unexpected second type signature in '{name}'", line, col)
+                operand_types, result_types = payload
+            elif kind in ("region", "empty"):
+                regions.append((payload, None))
+                pending_else = False
+            elif kind == "else":
+                if not regions or pending_else:
+                    raise b.fail("'else' must follow a region", payload.line, payload.column)
+                pending_else = True
+        if pending_else:
+            raise b.fail("expected a region after 'else'", line, col)
+        if depth > MAX_NESTING:
+            raise b.fail(f"regions are nested more than {MAX_NESTING} levels deep", line, col)
+        attrs = attrs or AttrDict.EMPTY
+        if result_types is None and info.printer != "while":
+            raise b.fail(f"expected a type signature ('->' and result types) for '{name}'", line, col)
+        operands: list[Value | None] = []
+        if operand_types is not None and len(operand_types) != len(rec.operands):
+            raise b.fail(
+                f"'{name}' has {len(rec.operands)} operands but its signature lists {len(operand_types)} operand types",
+                line, col,
+            )
+        for i, tok in enumerate(rec.operands):
+            if tok is None:
+                operands.append(None)
+                continue
+            printed = operand_types[i] if operand_types is not None else None
+            operands.append(b.use(tok.value, printed, tok.line, tok.column))
+        if info.printer == "while":
+            if not operands or operands[0] is None:
+                raise b.fail(f"'{name}' needs a condition operand", line, col)
+            result_types = tuple(v.type if v is not None else NullType.get() for v in operands[1:])
+        assert result_types is not None
+        if len(rec.results) != len(result_types):
+            raise b.fail(
+                f"'{name}' defines {len(rec.results)} results but its signature lists {len(result_types)} result types",
+                line, col,
+            )
+        op = Operation(name, operands, result_types, attrs, len(regions), b.loc(line, col), info)
+        block.append(op)
+        for tok, v in zip(rec.results, op.results, strict=True):
+            b.define(tok.value, v, tok.line, tok.column)
+        for region, (brec, _) in zip(op.regions, regions, strict=True):
+            blk = region.add_block()
+            if brec is not None:
+                self.block(brec, blk, op, depth + 1)
+
+
+def _lark_parse(text: str, source: SourceFile) -> Program:
+    builder = _Builder(source)
+    try:
+        kind, payload = lark_parser().parse(text, start="program")
+    except VisitError as e:
+        orig = e.orig_exc
+        if isinstance(orig, GrammarError):
+            tok = orig.token
+            raise builder.fail(orig.message, tok.line if tok else 1, tok.column if tok else 1) from None
+        raise
+    except GrammarError as e:
+        tok = e.token
+        raise builder.fail(e.message, tok.line if tok else 1, tok.column if tok else 1) from None
+    except UnexpectedInput as e:
+        raise _syntax_error(e, builder, text) from None
+    if kind == "attrs":
+        raise builder.fail("expected a program block '{ ... }', found an attribute dictionary", 1, 1)
+    block = builder.program.block
+    if kind == "region":
+        _TreeBuilder(builder).block(payload, block, None, 0)
+    return builder.finish()
+
+
+def _syntax_error(e: UnexpectedInput, builder: _Builder, text: str) -> PircError:
+    line = getattr(e, "line", 1) or 1
+    col = getattr(e, "column", 1) or 1
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        if tok.type == "$END":
+            lines = text.rstrip("\n").split("\n")
+            line, col = len(lines), len(lines[-1]) + 1
+            return builder.fail(f"unexpected end of input, expected {_expected(e.expected)}", line, col)
+        shown = tok.value if len(tok.value) <= 40 else tok.value[:37] + "..."
+        return builder.fail(f"unexpected '{shown}', expected {_expected(e.expected)}", line, col)
+    if isinstance(e, UnexpectedCharacters):
+        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+        shown = repr(ch)[1:-1] if not ch.isprintable() else ch
+        return builder.fail(f"unexpected character '{shown}'", line, col)
+    if isinstance(e, UnexpectedEOF):
+        lines = text.rstrip("\n").split("\n")
+        return builder.fail("unexpected end of input", len(lines), len(lines[-1]) + 1)
+    return builder.fail(str(e).split("\n")[0], line, col)
+
+
+# --------------------------------------------------------------------------------
+# entry points
+# --------------------------------------------------------------------------------
+
+
+def decode_source(data: bytes, name: str) -> str:
+    """Bytes -> text, with a located error for bytes that are not UTF-8."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        src = SourceFile(name, data[: e.start].decode("utf-8", "replace"))
+        before = data[: e.start]
+        line = before.count(b"\n") + 1
+        col = len(before) - (before.rfind(b"\n") + 1) + 1
+        d = Diagnostic("error", f"input is not valid UTF-8 text (byte 0x{data[e.start]:02x} at offset {e.start})",
+                       Location(src, line, col))
+        raise PircError(d) from None
+
+
+def parse_program(text: str, name: str = "<stdin>", fast: bool = True) -> Program:
+    """Parse PIR text.  Raises :class:`PircError` with located diagnostics."""
+    source = SourceFile(name, text)
+    if not text.strip():
+        raise PircError(Diagnostic("error", "the input is empty: expected a program '{ ... }'", Location(source, 1, 1)))
+    if "\x00" in text:
+        off = text.index("\x00")
+        ln, col = source.position(off)
+        raise PircError(Diagnostic("error", "unexpected NUL byte in the input", Location(source, ln, col)))
+    if fast:
+        try:
+            return _FastParser(_Builder(source)).parse(text)
+        except (_FastMiss, PircError, GrammarError, RecursionError):
+            pass
+    return _lark_parse(text, source)
+
+
+def parse_type(text: str) -> Type:
+    t = parse_fragment(text, "type")
+    if isinstance(t, Token):
+        return decode_tensor(t.value) if t.type == "TENSOR" else OpaqueType.get(t.value)
+    return t
+
+
+def parse_attr_dict(text: str) -> AttrDict:
+    return parse_fragment(text, "attr_dict")
+
+
+__all__ = ["parse_program", "parse_type", "parse_attr_dict", "decode_source", "Any"]

@@ -1,0 +1,151 @@
+"""Print a Program exactly as PaddlePaddle 3.x's IrPrinter does.
+
+Values are numbered ``%N`` in first-print order with one counter for the whole
+print; block arguments are ``%arg_K`` and carry their attributes the first time
+they are printed.  Attribute dictionaries and type lists are interned, so their
+text is built once and reused.  ``legacy=True`` writes the older typed style
+(``(pd_op.DataType)float32``, ``builtin.tensor<...>``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pirc.ir.core import Block, BlockArgument, Operation, Value
+from pirc.ir.program import Program
+from pirc.ir.types import DenseTensorType, Type, VectorType
+
+INDENT = "    "
+
+
+def _legacy_type(t: Type) -> str:
+    if isinstance(t, DenseTensorType):
+        return "builtin." + t.text
+    if isinstance(t, VectorType):
+        return "vec[" + ",".join(_legacy_type(e) for e in t.elements) + "]"
+    return t.text
+
+
+class Printer:
+    def __init__(self, legacy: bool = False) -> None:
+        self.legacy = legacy
+        self.names: dict[Value, str] = {}
+        self.counter = 0
+        self.arg_counter = 0
+        self._types_text: dict[tuple[Type, ...], str] = {}
+        self.out: list[str] = []
+
+    # -- names ------------------------------------------------------------------
+    def name(self, v: Value | None) -> str:
+        if v is None:
+            return "<<NULL VALUE>>"
+        n = self.names.get(v)
+        if n is not None:
+            return n
+        if isinstance(v, BlockArgument):
+            n = f"%arg_{self.arg_counter}"
+            self.arg_counter += 1
+            self.names[v] = n
+            if v.attrs.items:
+                return n + " " + (v.attrs.legacy_text if self.legacy else v.attrs.text)
+            return n
+        n = f"%{self.counter}"
+        self.counter += 1
+        self.names[v] = n
+        return n
+
+    def types(self, ts: tuple[Type, ...]) -> str:
+        s = self._types_text.get(ts)
+        if s is None:
+            if self.legacy:
+                s = ", ".join(_legacy_type(t) for t in ts)
+            else:
+                s = ", ".join(t.text for t in ts)
+            self._types_text[ts] = s
+        return s
+
+    # -- ops ----------------------------------------------------------------------
+    def block(self, block: Block, indent: str) -> None:
+        op = block.first_op
+        while op is not None:
+            self.op(op, indent)
+            op = op.next_op
+
+    def op(self, op: Operation, indent: str) -> None:
+        name = self.name
+        results = ", ".join([name(r) for r in op.results])
+        kind = op.info.printer
+        attrs = op.attrs.legacy_text if self.legacy else op.attrs.text
+        out = self.out
+        if kind is None:
+            operands = ", ".join([name(o.value) for o in op.operands])
+            otypes = self.types(tuple([o.value.type if o.value is not None else _NULL for o in op.operands]))
+            rtypes = self.types(tuple([r.type for r in op.results]))
+            out.append(f'{indent}({results}) = "{op.name}" ({operands}) {attrs} : ({otypes}) -> {rtypes}\n')
+            for region in op.regions:
+                for b in region.blocks:
+                    out.append(indent + "{\n")
+                    self.block(b, indent + INDENT)
+                    out.append(indent + "}\n")
+            return
+        rtypes = self.types(tuple([r.type for r in op.results]))
+        inner = indent + INDENT
+        if kind == "if":
+            operands = ", ".join([name(o.value) for o in op.operands])
+            out.append(f'{indent}({results}) = "{op.name}" ({operands}) {attrs} -> {rtypes} {{\n')
+            for i, region in enumerate(op.regions):
+                if i:
+                    out.append(indent + "} else {\n")
+                for b in region.blocks:
+                    self.block(b, inner)
+            out.append(indent + "}\n")
+        elif kind == "while":
+            cond = name(op.operands[0].value) if op.operands else ""
+            inputs = ", ".join([name(o.value) for o in op.operands[1:]])
+            out.append(f'{indent}({results}) = "{op.name}" (cond={cond}, inputs={inputs}) {{ \n')
+            for region in op.regions:
+                for b in region.blocks:
+                    out.append(indent + "^" + ", ".join([name(a) for a in b.args]) + "\n")
+                    self.block(b, inner)
+            out.append(indent + "}\n")
+        else:  # group
+            operands = ", ".join([name(o.value) for o in op.operands])
+            out.append(f'{indent}({results}) = "{op.name}" ({operands}) -> {rtypes} {{\n')
+            for region in op.regions:
+                for b in region.blocks:
+                    self.block(b, inner)
+            out.append(indent + "}\n")
+
+    def program(self, program: Program) -> str:
+        self.out.append("{\n")
+        self.block(program.block, INDENT)
+        self.out.append("}\n")
+        return "".join(self.out)
+
+
+class _NullTypeText(Type):
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        self.text = "<<NULL TYPE>>"
+
+
+_NULL = _NullTypeText()
+
+
+def print_program(program: Program, legacy: bool = False) -> str:
+    return Printer(legacy).program(program)
+
+
+def print_op(op: Operation, legacy: bool = False) -> str:
+    """One op as it would print inside a program (names numbered from 0)."""
+    p = Printer(legacy)
+    p.op(op, "")
+    return "".join(p.out).rstrip("\n")
+
+
+def print_ops(ops: Iterable[Operation]) -> str:
+    p = Printer()
+    for op in ops:
+        p.op(op, "")
+    return "".join(p.out)
