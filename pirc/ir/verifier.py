@@ -99,7 +99,8 @@ def _compatible(m: Any, t: Type) -> bool:
         return True
     if len(m.shape) != len(t.dims):
         return False
-    return all(a == b or a == -1 or b == -1 for a, b in zip(m.shape, t.dims, strict=True))
+    # any negative dim is dynamic: Paddle prints -6 for a flattened -1x6
+    return all(a == b or a < 0 or b < 0 for a, b in zip(m.shape, t.dims, strict=True))
 
 
 def _meta_text(m: Meta) -> str:

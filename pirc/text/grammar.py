@@ -36,6 +36,7 @@ from pirc.ir.attributes import (
 )
 from pirc.ir.types import (
     INT64_MAX,
+    INT64_MIN,
     SCALAR_NAMES,
     DenseTensorType,
     NullType,
@@ -82,10 +83,8 @@ def decode_tensor(text: str, token: Token | None = None) -> DenseTensorType:
     dims = []
     for d in dims_text.split("x")[:-1]:
         v = int(d)
-        if v < -1 or v > INT64_MAX:
-            raise GrammarError(
-                f"dimension {d} in '{text}' is out of range (a dimension is -1 or between 0 and 2^63-1)", token
-            )
+        if not INT64_MIN <= v <= INT64_MAX:  # Paddle prints any int64, even -6 from a failed infer
+            raise GrammarError(f"dimension {d} in '{text}' does not fit in int64", token)
         dims.append(v)
     return DenseTensorType.get(ScalarType.get(elem), tuple(dims))
 

@@ -397,6 +397,8 @@ class _TreeBuilder:
                 continue
             printed = operand_types[i] if operand_types is not None else None
             operands.append(b.use(tok.value, printed, tok.line, tok.column))
+        if info.printer is None and operand_types is None:
+            raise b.fail(f"expected ': (operand types) -> result types' after the attributes of '{name}'", line, col)
         if info.printer == "while":
             if not operands or operands[0] is None:
                 raise b.fail(f"'{name}' needs a condition operand", line, col)

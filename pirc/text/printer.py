@@ -46,9 +46,7 @@ class Printer:
             n = f"%arg_{self.arg_counter}"
             self.arg_counter += 1
             self.names[v] = n
-            if v.attrs.items:
-                return n + " " + (v.attrs.legacy_text if self.legacy else v.attrs.text)
-            return n
+            return n + " " + (v.attrs.legacy_text if self.legacy else v.attrs.text)
         n = f"%{self.counter}"
         self.counter += 1
         self.names[v] = n

@@ -1,0 +1,42 @@
+# pirc: `make demo` runs the whole pipeline on the bundled samples, `make test` runs the tests.
+# Both create .venv and install what they need first, so on a fresh machine they are all the set-up.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+OUT    ?= out
+
+.PHONY: all setup demo test bench clean corpus help
+
+all: test
+
+help:
+	@echo "make setup   create .venv and install pirc (editable) with its test tools"
+	@echo "make demo    run the pipeline on samples/ (set-up included)"
+	@echo "make test    run the test suite (set-up included)"
+	@echo "make bench   run the benchmarks in bench/"
+	@echo "make corpus  regenerate tests/corpus with PaddlePaddle (needs paddlepaddle==3.3.1)"
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[test]'
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+demo: $(STAMP)
+	$(MAKE) -C samples PIRC_BIN=$(abspath $(BIN)) OUT=$(abspath $(OUT))
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python bench/frontend.py
+
+corpus:
+	$(PYTHON) tests/corpus/generate.py
+
+clean:
+	rm -rf $(OUT) .pytest_cache
