@@ -255,6 +255,8 @@ def opt_command(
     if timing:
         _timing_table(cfg.timings)
     if failed:
+        if output == "-" and outputs:  # like mlir-opt: the chunks that worked still print
+            write_output(output, "// -----\n".join(outputs))
         sys.exit(EXIT_INPUT)
     write_output(output, "// -----\n".join(outputs))
 

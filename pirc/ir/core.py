@@ -188,9 +188,9 @@ class Operation:
         self.name = name
         self.info = info or get_op_info(name)
         self.attrs = attrs
-        self.operands = [OpOperand(v, self, i) for i, v in enumerate(operands)]
-        self.results = tuple([OpResult(t, self, i) for i, t in enumerate(result_types)])
-        self.regions = tuple([Region(self) for _ in range(num_regions)])
+        self.operands = [OpOperand(v, self, i) for i, v in enumerate(operands)] if operands else []
+        self.results = tuple([OpResult(t, self, i) for i, t in enumerate(result_types)]) if result_types else ()
+        self.regions = tuple([Region(self) for _ in range(num_regions)]) if num_regions else ()
         self.parent: Block | None = None
         self.prev_op: Operation | None = None
         self.next_op: Operation | None = None

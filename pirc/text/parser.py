@@ -18,7 +18,10 @@ every op.
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from lark import Token
@@ -28,7 +31,7 @@ import pirc.dialects.all  # noqa: F401  - registers every dialect before op name
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.attributes import AttrDict
 from pirc.ir.core import Block, Operation, Value
-from pirc.ir.opinfo import get_op_info
+from pirc.ir.opinfo import OpInfo, get_op_info
 from pirc.ir.program import Program
 from pirc.ir.types import NullType, OpaqueType, Type
 from pirc.text.grammar import (
@@ -65,6 +68,7 @@ class _Builder:
         self.values: dict[str, Value] = {}
         self.def_pos: dict[str, tuple[int, int]] = {}
         self.forward: dict[str, _Placeholder] = {}
+        self.parameter_ops: list[Operation] = []
 
     def loc(self, line: int, col: int) -> Location:
         return Location(self.source, line, col)
@@ -109,8 +113,12 @@ class _Builder:
         if self.forward:
             name, ph = min(self.forward.items(), key=lambda kv: (kv[1].line, kv[1].col))
             raise self.fail(f"use of undefined value {name}", ph.line, ph.col)
-        self.program.collect_parameters()
-        return self.program
+        program = self.program
+        for op in self.parameter_ops:
+            name = op.attr("parameter_name")
+            if isinstance(name, str) and op.results:
+                program.set_parameter(name, op.results[0].type)
+        return program
 
 
 # --------------------------------------------------------------------------------
@@ -119,9 +127,38 @@ class _Builder:
 
 _STR = r'"(?:[^"\\]|\\"|\\(?!"))*"'
 _ATTRS = r"\{(?:[^\"{}]|" + _STR + r")*\}"
-_GENERIC = re.compile(
-    r'( *)\(([^()]*)\) = "([^"]+)" \(([^()]*)\) (' + _ATTRS + r") : \(([^(){}]*)\) -> ([^(){}]*)"
-)
+
+
+def _split_generic(line: str) -> tuple[int, str, str, str, str, str, str] | None:
+    """``(res) = "name" (operands) {attrs} : (types) -> types`` by string search.
+
+    The boundaries are found from the outside in (types and value lists hold
+    no parentheses or braces), so strings inside the attributes cannot confuse
+    it.  The pieces are validated later (attribute text by the grammar).
+    """
+    i = line.rfind(") -> ")
+    if i < 0 or line.endswith("{") or line.endswith("{ "):
+        return None
+    j = line.rfind(" : (", 0, i)
+    if j < 0:
+        return None
+    indent = len(line) - len(line.lstrip(" "))
+    if line[indent : indent + 1] != "(":
+        return None
+    k = line.find(') = "', indent)
+    if k < 0:
+        return None
+    n = line.find('" (', k + 5)
+    if n < 0:
+        return None
+    p = line.find(") {", n + 3)
+    if p < 0 or p > j or line[j - 1] != "}":
+        return None
+    rtys = line[i + 5 :]
+    if rtys.endswith(" "):
+        rtys = rtys.rstrip(" ")
+    return indent, line[indent + 1 : k], line[k + 5 : n], line[n + 3 : p], line[p + 2 : j], line[j + 4 : i], rtys
+
 _IF_LIKE = re.compile(r'( *)\(([^()]*)\) = "([^"]+)" \(([^()]*)\) (?:(' + _ATTRS + r") )?-> ([^(){}]*) \{")
 _WHILE = re.compile(r'( *)\(([^()]*)\) = "([^"]+)" \(cond=(%\w+), inputs=([^()]*)\) \{ ?')
 _ARGS = re.compile(r"( *)\^(.*)")
@@ -167,7 +204,8 @@ class _FastParser:
         values = b.values
         fwd = b.forward
         source = b.source
-        generic = _GENERIC.fullmatch
+        infos: dict[str, OpInfo] = {}
+        def_pos = b.def_pos
         types = self.types
         attrs = self.attrs
         for ln, line in enumerate(lines, 1):
@@ -183,23 +221,23 @@ class _FastParser:
                     raise _FastMiss
                 stack.append((b.program.block, None, 0))
                 continue
-            m = generic(line)
-            if m is not None:
-                indent, res, name, opnds, attr_text, otys, rtys = m.groups()
-                col = len(indent) + 1
+            g = _split_generic(line)
+            if g is not None:
+                indent, res, name, opnds, attr_text, otys, rtys = g
+                col = indent + 1
                 otypes = types(otys)
-                rtypes = types(rtys.rstrip(" "))
+                rtypes = types(rtys)
                 operands: list[Value | None] = []
                 if opnds:
                     names = opnds.split(", ")
                     if len(names) != len(otypes):
                         raise _FastMiss
-                    for n, t in zip(names, otypes, strict=True):
-                        if n == "<<NULL VALUE>>":
-                            operands.append(None)
-                            continue
+                    for n, t in zip(names, otypes):
                         v = values.get(n)
                         if v is None or v.type is not t:
+                            if n == "<<NULL VALUE>>":
+                                operands.append(None)
+                                continue
                             if n in fwd or v is None:
                                 v = b.use(n, t, ln, col)
                             else:
@@ -210,14 +248,19 @@ class _FastParser:
                 results = res.split(", ") if res else ()
                 if len(results) != len(rtypes):
                     raise _FastMiss
-                op = Operation(name, operands, rtypes, attrs(attr_text), 0, Location(source, ln, col), get_op_info(name))
+                info = infos.get(name)
+                if info is None:
+                    info = infos[name] = get_op_info(name)
+                op = Operation(name, operands, rtypes, attrs(attr_text), 0, Location(source, ln, col), info)
                 stack[-1][0].append(op)
-                for r, v in zip(results, op.results, strict=True):
+                if name == "builtin.parameter":
+                    b.parameter_ops.append(op)
+                for r, v in zip(results, op.results):
                     if r in values or r in fwd:
                         b.define(r, v, ln, col)
                     else:
                         values[r] = v
-                        b.def_pos[r] = (ln, col)
+                        def_pos[r] = (ln, col)
                 continue
             s = line.strip()
             if s == "}":
@@ -411,6 +454,8 @@ class _TreeBuilder:
             )
         op = Operation(name, operands, result_types, attrs, len(regions), b.loc(line, col), info)
         block.append(op)
+        if name == "builtin.parameter":
+            b.parameter_ops.append(op)
         for tok, v in zip(rec.results, op.results, strict=True):
             b.define(tok.value, v, tok.line, tok.column)
         for region, (brec, _) in zip(op.regions, regions, strict=True):
@@ -491,12 +536,26 @@ def parse_program(text: str, name: str = "<stdin>", fast: bool = True) -> Progra
         off = text.index("\x00")
         ln, col = source.position(off)
         raise PircError(Diagnostic("error", "unexpected NUL byte in the input", Location(source, ln, col)))
-    if fast:
-        try:
-            return _FastParser(_Builder(source)).parse(text)
-        except (_FastMiss, PircError, GrammarError, RecursionError):
-            pass
-    return _lark_parse(text, source)
+    with _gc_paused():
+        if fast:
+            try:
+                return _FastParser(_Builder(source)).parse(text)
+            except (_FastMiss, PircError, GrammarError, RecursionError):
+                pass
+        return _lark_parse(text, source)
+
+
+@contextlib.contextmanager
+def _gc_paused() -> Iterator[None]:
+    """Building IR allocates many linked objects and no garbage: the cyclic
+    collector would only rescan them (about 40% of parse time)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
 
 
 def parse_type(text: str) -> Type:
