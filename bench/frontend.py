@@ -86,7 +86,7 @@ def mlir_attr(a: Attribute) -> str:
         return f"{a.value} : i64"
     if isinstance(a, FloatAttr):
         v = a.value
-        return f"{v!r} : f64" if v == v and abs(v) != float("inf") else "0.0 : f64"
+        return f"{v:.9e} : f64" if v == v and abs(v) != float("inf") else "0.0 : f64"
     if isinstance(a, StrAttr):
         return '"' + a.value.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(a, (ArrayAttr,)):
@@ -122,7 +122,8 @@ def to_mlir(program: Program) -> tuple[str, int]:
     def emit(op: Operation, indent: str) -> None:
         res = ", ".join(name(r) for r in op.results)
         head = f"{indent}{res} = " if res else indent
-        operands = ", ".join(name(o.value) for o in op.operands)
+        present = [o.value for o in op.operands if o.value is not None]  # MLIR has no null operand
+        operands = ", ".join(name(v) for v in present)
         attrs = ", ".join(f"{k} = {mlir_attr(a)}" for k, a in op.attrs.items)
         regions = ""
         if op.regions:
@@ -138,7 +139,7 @@ def to_mlir(program: Program) -> tuple[str, int]:
                 out.extend(saved)
                 parts.append("{\n" + "\n".join(inner) + "\n" + indent + "}")
             regions = " (" + ", ".join(parts) + ")"
-        otys = ", ".join(mlir_type(o.value.type) if o.value else "none" for o in op.operands)
+        otys = ", ".join(mlir_type(v.type) for v in present)
         rtys = ", ".join(mlir_type(r.type) for r in op.results)
         out.append(f'{head}"{op.name}"({operands}){regions} {{{attrs}}} : ({otys}) -> ({rtys})')
 

@@ -34,6 +34,7 @@ from pirc.ir.core import Block, Operation, Value
 from pirc.ir.opinfo import OpInfo, get_op_info
 from pirc.ir.program import Program
 from pirc.ir.types import NullType, OpaqueType, Type
+from pirc.text.attr_reader import read_attr_dict
 from pirc.text.grammar import (
     BlockRec,
     GrammarError,
@@ -178,7 +179,8 @@ class _FastParser:
     def attrs(self, text: str) -> AttrDict:
         a = self.attr_cache.get(text)
         if a is None:
-            a = self.attr_cache[text] = parse_fragment(text, "attr_dict")
+            a = read_attr_dict(text) or parse_fragment(text, "attr_dict")
+            self.attr_cache[text] = a
         return a
 
     def types(self, text: str) -> tuple[Type, ...]:

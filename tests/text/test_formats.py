@@ -98,3 +98,26 @@ def test_free_layout_reads_through_the_grammar() -> None:
     p = parse_program(text, "free.pir")
     assert [op.name for op in p.walk()] == ["pd_op.full", "pd_op.relu"]
     assert next(p.walk()).loc.line == 1 and list(p.walk())[1].loc.line == 4
+
+
+def test_fast_attribute_reader_agrees_with_the_grammar() -> None:
+    """Every attribute dictionary of the corpus: the fast reader builds the grammar's (interned) object."""
+    import re
+
+    from pirc.text.attr_reader import read_attr_dict
+    from pirc.text.grammar import parse_fragment
+    from tests.conftest import corpus_models
+
+    seen = set()
+    for model in corpus_models():
+        for line in (model / "program.pir").read_text().splitlines():
+            for m in re.finditer(r'\) (\{(?:[^"{}]|"(?:[^"\\]|\\"|\\(?!"))*")*\})(?: :| ->)', line):
+                seen.add(m.group(1))
+    extra = ['{a:"x,y]}",b:["p","q,r"],c:[[1,2],[]],d:-1e-05,e:<#AttrNull>,f:Place(gpu:0)}', "{}", '{k:"\\"q"}']
+    assert len(seen) > 200
+    for text in sorted(seen) + extra:
+        fast = read_attr_dict(text)
+        assert fast is not None, text
+        assert fast is parse_fragment(text, "attr_dict"), text
+    assert read_attr_dict("{a:(Double)1}") is None  # typed spellings go to the grammar
+    assert read_attr_dict("{a:1,}") is None and read_attr_dict("{a}") is None

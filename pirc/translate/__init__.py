@@ -1,0 +1,1 @@
+"""Legacy ProgramDesc (.pdmodel / .pdiparams) support for pirc."""

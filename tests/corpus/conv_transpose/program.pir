@@ -1,0 +1,33 @@
+{
+    (%0) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_transpose_1.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<3x2x4x4xf32>
+    (%1) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_0.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<2xf32>
+    (%2) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_0.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<2x4x3x3xf32>
+    (%3) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_transpose_0.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<3xf32>
+    (%4) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_transpose_0.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<4x3x3x3xf32>
+    (%5) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[-1,4,6,6],stop_gradient:[true]} : () -> tensor<-1x4x6x6xf32>
+    (%6) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],struct_name:"/Conv2DTranspose/",value:[]} : () -> tensor<0xi64>
+    (%7) = "pd_op.conv2d_transpose" (%5, %4, %6) {data_format:"NCHW",dilations:[1,1],groups:1,output_padding:[1,1],padding_algorithm:"EXPLICIT",paddings:[1,1],stop_gradient:[false],strides:[2,2],struct_name:"/Conv2DTranspose/"} : (tensor<-1x4x6x6xf32>, tensor<4x3x3x3xf32>, tensor<0xi64>) -> tensor<-1x3x12x12xf32>
+    (%8) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],struct_name:"/Conv2DTranspose/",value:[1,3,1,1]} : () -> tensor<4xi64>
+    (%9) = "pd_op.reshape" (%3, %8) {stop_gradient:[false],struct_name:"/Conv2DTranspose/"} : (tensor<3xf32>, tensor<4xi64>) -> tensor<1x3x1x1xf32>
+    (%10) = "pd_op.add" (%7, %9) {stop_gradient:[false],struct_name:"/Conv2DTranspose/"} : (tensor<-1x3x12x12xf32>, tensor<1x3x1x1xf32>) -> tensor<-1x3x12x12xf32>
+    (%11) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2,2]} : () -> tensor<2xi64>
+    (%12) = "pd_op.pool2d" (%10, %11) {adaptive:false,ceil_mode:false,data_format:"NCHW",exclusive:true,global_pooling:false,padding_algorithm:"EXPLICIT",paddings:[0,0],pooling_type:"avg",stop_gradient:[false],strides:[2,2]} : (tensor<-1x3x12x12xf32>, tensor<2xi64>) -> tensor<-1x3x6x6xf32>
+    (%13) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[3,3]} : () -> tensor<2xi64>
+    (%14) = "pd_op.pool2d" (%10, %13) {adaptive:false,ceil_mode:false,data_format:"NCHW",exclusive:false,global_pooling:false,padding_algorithm:"EXPLICIT",paddings:[1,1],pooling_type:"avg",stop_gradient:[false],strides:[2,2]} : (tensor<-1x3x12x12xf32>, tensor<2xi64>) -> tensor<-1x3x6x6xf32>
+    (%15) = "pd_op.nearest_interp" (%5, <<NULL VALUE>>, <<NULL VALUE>>, <<NULL VALUE>>) {align_corners:false,align_mode:0,data_format:"NCHW",interp_method:"nearest",out_d:-1,out_h:-1,out_w:-1,scale:[2,2],stop_gradient:[true]} : (tensor<-1x4x6x6xf32>, <<NULL TYPE>>, <<NULL TYPE>>, <<NULL TYPE>>) -> tensor<-1x4x12x12xf32>
+    (%16) = "pd_op.bilinear_interp" (%5, <<NULL VALUE>>, <<NULL VALUE>>, <<NULL VALUE>>) {align_corners:false,align_mode:0,data_format:"NCHW",interp_method:"bilinear",out_d:-1,out_h:9,out_w:9,scale:[],stop_gradient:[true]} : (tensor<-1x4x6x6xf32>, <<NULL TYPE>>, <<NULL TYPE>>, <<NULL TYPE>>) -> tensor<-1x4x9x9xf32>
+    (%17) = "pd_op.conv2d" (%5, %2) {data_format:"NCHW",dilations:[2,2],groups:1,padding_algorithm:"EXPLICIT",paddings:[2,2],stop_gradient:[false],strides:[1,1],struct_name:"/Conv2D/"} : (tensor<-1x4x6x6xf32>, tensor<2x4x3x3xf32>) -> tensor<-1x2x6x6xf32>
+    (%18) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],struct_name:"/Conv2D/",value:[1,-1,1,1]} : () -> tensor<4xi64>
+    (%19) = "pd_op.reshape" (%1, %18) {stop_gradient:[false],struct_name:"/Conv2D/"} : (tensor<2xf32>, tensor<4xi64>) -> tensor<1x2x1x1xf32>
+    (%20) = "pd_op.add" (%17, %19) {stop_gradient:[false],struct_name:"/Conv2D/"} : (tensor<-1x2x6x6xf32>, tensor<1x2x1x1xf32>) -> tensor<-1x2x6x6xf32>
+    (%21) = "pd_op.relu" (%12) {stop_gradient:[false]} : (tensor<-1x3x6x6xf32>) -> tensor<-1x3x6x6xf32>
+    (%22) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],struct_name:"/Conv2DTranspose_1/",value:[]} : () -> tensor<0xi64>
+    (%23) = "pd_op.conv2d_transpose" (%21, %0, %22) {data_format:"NCHW",dilations:[1,1],groups:1,output_padding:[],padding_algorithm:"EXPLICIT",paddings:[1,1],stop_gradient:[false],strides:[2,2],struct_name:"/Conv2DTranspose_1/"} : (tensor<-1x3x6x6xf32>, tensor<3x2x4x4xf32>, tensor<0xi64>) -> tensor<-1x2x12x12xf32>
+    (%24) = "pd_op.fetch" (%10) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[false]} : (tensor<-1x3x12x12xf32>) -> tensor<-1x3x12x12xf32>
+    (%25) = "pd_op.fetch" (%12) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[false]} : (tensor<-1x3x6x6xf32>) -> tensor<-1x3x6x6xf32>
+    (%26) = "pd_op.fetch" (%14) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[false]} : (tensor<-1x3x6x6xf32>) -> tensor<-1x3x6x6xf32>
+    (%27) = "pd_op.fetch" (%15) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<-1x4x12x12xf32>) -> tensor<-1x4x12x12xf32>
+    (%28) = "pd_op.fetch" (%16) {col:4,name:"fetch_name_4",persistable:[true],stop_gradient:[true]} : (tensor<-1x4x9x9xf32>) -> tensor<-1x4x9x9xf32>
+    (%29) = "pd_op.fetch" (%20) {col:5,name:"fetch_name_5",persistable:[true],stop_gradient:[false]} : (tensor<-1x2x6x6xf32>) -> tensor<-1x2x6x6xf32>
+    (%30) = "pd_op.fetch" (%23) {col:6,name:"fetch_name_6",persistable:[true],stop_gradient:[false]} : (tensor<-1x2x12x12xf32>) -> tensor<-1x2x12x12xf32>
+}

@@ -1,0 +1,34 @@
+{
+    (%0) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_0.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<4xf32>
+    (%1) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_0.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<24x4xf32>
+    (%2) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"embedding_1.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<50x8xf32>
+    (%3) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"embedding_0.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<50x16xf32>
+    (%4) = "pd_op.data" () {dtype:int64,name:"ids",place:Place(undefined:0),shape:[-1,7],stop_gradient:[true]} : () -> tensor<-1x7xi64>
+    (%5) = "pd_op.embedding" (%4, %3) {padding_idx:0,sparse:false,stop_gradient:[false],struct_name:"/Embedding/"} : (tensor<-1x7xi64>, tensor<50x16xf32>) -> tensor<-1x7x16xf32>
+    (%6) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xf32>
+    (%7) = "pd_op.full_like" (%4, %6) {dtype:int64,place:Place(undefined:0),stop_gradient:[true]} : (tensor<-1x7xi64>, tensor<1xf32>) -> tensor<-1x7xi64>
+    (%8) = "pd_op.not_equal" (%4, %7) {stop_gradient:[true]} : (tensor<-1x7xi64>, tensor<-1x7xi64>) -> tensor<-1x7xb>
+    (%9) = "pd_op.cast" (%8) {dtype:float32,stop_gradient:[true]} : (tensor<-1x7xb>) -> tensor<-1x7xf32>
+    (%10) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[-1]} : () -> tensor<1xi64>
+    (%11) = "pd_op.unsqueeze" (%9, %10) {stop_gradient:[true]} : (tensor<-1x7xf32>, tensor<1xi64>) -> tensor<-1x7x1xf32>
+    (%12) = "pd_op.multiply" (%5, %11) {stop_gradient:[false]} : (tensor<-1x7x16xf32>, tensor<-1x7x1xf32>) -> tensor<-1x7x16xf32>
+    (%13) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1]} : () -> tensor<1xi64>
+    (%14) = "pd_op.sum" (%12, %13) {dtype:Undefined,keepdim:false,stop_gradient:[false]} : (tensor<-1x7x16xf32>, tensor<1xi64>) -> tensor<-1x16xf32>
+    (%15) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1]} : () -> tensor<1xi64>
+    (%16) = "pd_op.sum" (%9, %15) {dtype:Undefined,keepdim:true,stop_gradient:[true]} : (tensor<-1x7xf32>, tensor<1xi64>) -> tensor<-1x1xf32>
+    (%17) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:1} : () -> tensor<1xf32>
+    (%18) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:3.40282e+38} : () -> tensor<1xf32>
+    (%19) = "pd_op.clip" (%16, %17, %18) {stop_gradient:[true]} : (tensor<-1x1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<-1x1xf32>
+    (%20) = "pd_op.divide" (%14, %19) {stop_gradient:[false]} : (tensor<-1x16xf32>, tensor<-1x1xf32>) -> tensor<-1x16xf32>
+    (%21) = "pd_op.embedding" (%4, %2) {padding_idx:-1,sparse:false,stop_gradient:[false],struct_name:"/Embedding_1/"} : (tensor<-1x7xi64>, tensor<50x8xf32>) -> tensor<-1x7x8xf32>
+    (%22) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1]} : () -> tensor<1xi64>
+    (%23) = "pd_op.mean" (%21, %22) {keepdim:false,stop_gradient:[false]} : (tensor<-1x7x8xf32>, tensor<1xi64>) -> tensor<-1x8xf32>
+    (%24) = "pd_op.full" () {dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xi32>
+    (%25) = "builtin.combine" (%20, %23) {stop_gradient:[false]} : (tensor<-1x16xf32>, tensor<-1x8xf32>) -> vec[tensor<-1x16xf32>,tensor<-1x8xf32>]
+    (%26) = "pd_op.concat" (%25, %24) {stop_gradient:[false]} : (vec[tensor<-1x16xf32>,tensor<-1x8xf32>], tensor<1xi32>) -> tensor<-1x24xf32>
+    (%27) = "pd_op.matmul" (%26, %1) {stop_gradient:[false],struct_name:"/Linear/",transpose_x:false,transpose_y:false} : (tensor<-1x24xf32>, tensor<24x4xf32>) -> tensor<-1x4xf32>
+    (%28) = "pd_op.add" (%27, %0) {stop_gradient:[false],struct_name:"/Linear/"} : (tensor<-1x4xf32>, tensor<4xf32>) -> tensor<-1x4xf32>
+    (%29) = "pd_op.tanh" (%28) {stop_gradient:[false]} : (tensor<-1x4xf32>) -> tensor<-1x4xf32>
+    (%30) = "pd_op.fetch" (%29) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[false]} : (tensor<-1x4xf32>) -> tensor<-1x4xf32>
+    (%31) = "pd_op.fetch" (%5) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[false]} : (tensor<-1x7x16xf32>) -> tensor<-1x7x16xf32>
+}

@@ -1,0 +1,37 @@
+{
+    (%0) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_2.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<10xf32>
+    (%1) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_2.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<16x10xf32>
+    (%2) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_1.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<16xf32>
+    (%3) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_1.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<32x16xf32>
+    (%4) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_0.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<32xf32>
+    (%5) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"linear_0.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<72x32xf32>
+    (%6) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_1.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<8xf32>
+    (%7) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_1.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<8x4x3x3xf32>
+    (%8) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_0.b_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<4xf32>
+    (%9) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[true],parameter_name:"conv2d_0.w_0",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<4x1x3x3xf32>
+    (%10) = "pd_op.data" () {dtype:float32,name:"image",place:Place(undefined:0),shape:[-1,1,16,16],stop_gradient:[true]} : () -> tensor<-1x1x16x16xf32>
+    (%11) = "pd_op.conv2d" (%10, %9) {data_format:"NCHW",dilations:[1,1],groups:1,padding_algorithm:"EXPLICIT",paddings:[1,1],stop_gradient:[false],strides:[1,1],struct_name:"/Conv2D/"} : (tensor<-1x1x16x16xf32>, tensor<4x1x3x3xf32>) -> tensor<-1x4x16x16xf32>
+    (%12) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],struct_name:"/Conv2D/",value:[1,-1,1,1]} : () -> tensor<4xi64>
+    (%13) = "pd_op.reshape" (%8, %12) {stop_gradient:[false],struct_name:"/Conv2D/"} : (tensor<4xf32>, tensor<4xi64>) -> tensor<1x4x1x1xf32>
+    (%14) = "pd_op.add" (%11, %13) {stop_gradient:[false],struct_name:"/Conv2D/"} : (tensor<-1x4x16x16xf32>, tensor<1x4x1x1xf32>) -> tensor<-1x4x16x16xf32>
+    (%15) = "pd_op.relu" (%14) {stop_gradient:[false]} : (tensor<-1x4x16x16xf32>) -> tensor<-1x4x16x16xf32>
+    (%16) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2,2]} : () -> tensor<2xi64>
+    (%17) = "pd_op.pool2d" (%15, %16) {adaptive:false,ceil_mode:false,data_format:"NCHW",exclusive:true,global_pooling:false,padding_algorithm:"EXPLICIT",paddings:[0,0],pooling_type:"max",stop_gradient:[false],strides:[2,2]} : (tensor<-1x4x16x16xf32>, tensor<2xi64>) -> tensor<-1x4x8x8xf32>
+    (%18) = "pd_op.conv2d" (%17, %7) {data_format:"NCHW",dilations:[1,1],groups:1,padding_algorithm:"EXPLICIT",paddings:[0,0],stop_gradient:[false],strides:[1,1],struct_name:"/Conv2D_1/"} : (tensor<-1x4x8x8xf32>, tensor<8x4x3x3xf32>) -> tensor<-1x8x6x6xf32>
+    (%19) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],struct_name:"/Conv2D_1/",value:[1,-1,1,1]} : () -> tensor<4xi64>
+    (%20) = "pd_op.reshape" (%6, %19) {stop_gradient:[false],struct_name:"/Conv2D_1/"} : (tensor<8xf32>, tensor<4xi64>) -> tensor<1x8x1x1xf32>
+    (%21) = "pd_op.add" (%18, %20) {stop_gradient:[false],struct_name:"/Conv2D_1/"} : (tensor<-1x8x6x6xf32>, tensor<1x8x1x1xf32>) -> tensor<-1x8x6x6xf32>
+    (%22) = "pd_op.relu" (%21) {stop_gradient:[false]} : (tensor<-1x8x6x6xf32>) -> tensor<-1x8x6x6xf32>
+    (%23) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2,2]} : () -> tensor<2xi64>
+    (%24) = "pd_op.pool2d" (%22, %23) {adaptive:false,ceil_mode:false,data_format:"NCHW",exclusive:true,global_pooling:false,padding_algorithm:"EXPLICIT",paddings:[0,0],pooling_type:"max",stop_gradient:[false],strides:[2,2]} : (tensor<-1x8x6x6xf32>, tensor<2xi64>) -> tensor<-1x8x3x3xf32>
+    (%25) = "pd_op.flatten" (%24) {start_axis:1,stop_axis:3,stop_gradient:[false]} : (tensor<-1x8x3x3xf32>) -> tensor<-1x72xf32>
+    (%26) = "pd_op.matmul" (%25, %5) {stop_gradient:[false],struct_name:"/Linear/",transpose_x:false,transpose_y:false} : (tensor<-1x72xf32>, tensor<72x32xf32>) -> tensor<-1x32xf32>
+    (%27) = "pd_op.add" (%26, %4) {stop_gradient:[false],struct_name:"/Linear/"} : (tensor<-1x32xf32>, tensor<32xf32>) -> tensor<-1x32xf32>
+    (%28) = "pd_op.relu" (%27) {stop_gradient:[false]} : (tensor<-1x32xf32>) -> tensor<-1x32xf32>
+    (%29) = "pd_op.matmul" (%28, %3) {stop_gradient:[false],struct_name:"/Linear_1/",transpose_x:false,transpose_y:false} : (tensor<-1x32xf32>, tensor<32x16xf32>) -> tensor<-1x16xf32>
+    (%30) = "pd_op.add" (%29, %2) {stop_gradient:[false],struct_name:"/Linear_1/"} : (tensor<-1x16xf32>, tensor<16xf32>) -> tensor<-1x16xf32>
+    (%31) = "pd_op.relu" (%30) {stop_gradient:[false]} : (tensor<-1x16xf32>) -> tensor<-1x16xf32>
+    (%32) = "pd_op.matmul" (%31, %1) {stop_gradient:[false],struct_name:"/Linear_2/",transpose_x:false,transpose_y:false} : (tensor<-1x16xf32>, tensor<16x10xf32>) -> tensor<-1x10xf32>
+    (%33) = "pd_op.add" (%32, %0) {stop_gradient:[false],struct_name:"/Linear_2/"} : (tensor<-1x10xf32>, tensor<10xf32>) -> tensor<-1x10xf32>
+    (%34) = "pd_op.fetch" (%33) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[false]} : (tensor<-1x10xf32>) -> tensor<-1x10xf32>
+}

@@ -1,0 +1,30 @@
+{
+    (%0) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[false],parameter_name:"ew_bias",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<3xf32>
+    (%1) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[false],parameter_name:"ew_scale",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<3x4xf32>
+    (%2) = "builtin.parameter" () {is_distributed:[false],is_parameter:[true],need_clip:[false],parameter_name:"ew_shift",persistable:[true],stop_gradient:[false],trainable:[true]} : () -> tensor<4x5xf32>
+    (%3) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[-1,3],stop_gradient:[true]} : () -> tensor<-1x3xf32>
+    (%4) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[-1,3,4,5],stop_gradient:[true]} : () -> tensor<-1x3x4x5xf32>
+    (%5) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,3,1,1]} : () -> tensor<4xi64>
+    (%6) = "pd_op.reshape" (%0, %5) {stop_gradient:[true]} : (tensor<3xf32>, tensor<4xi64>) -> tensor<1x3x1x1xf32>
+    (%7) = "pd_op.add" (%4, %6) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<1x3x1x1xf32>) -> tensor<-1x3x4x5xf32>
+    (%8) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,3,4,1]} : () -> tensor<4xi64>
+    (%9) = "pd_op.reshape" (%1, %8) {stop_gradient:[true]} : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<1x3x4x1xf32>
+    (%10) = "pd_op.multiply" (%7, %9) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<1x3x4x1xf32>) -> tensor<-1x3x4x5xf32>
+    (%11) = "pd_op.subtract" (%10, %2) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<4x5xf32>) -> tensor<-1x3x4x5xf32>
+    (%12) = "pd_op.shape64" (%3) {stop_gradient:[true]} : (tensor<-1x3xf32>) -> tensor<2xi64>
+    (%13) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+    (%14) = "builtin.combine" (%12, %13) {stop_gradient:[true]} : (tensor<2xi64>, tensor<2xi64>) -> vec[tensor<2xi64>,tensor<2xi64>]
+    (%15) = "pd_op.full" () {dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xi32>
+    (%16) = "pd_op.concat" (%14, %15) {stop_gradient:[true]} : (vec[tensor<2xi64>,tensor<2xi64>], tensor<1xi32>) -> tensor<4xi64>
+    (%17) = "pd_op.reshape" (%3, %16) {stop_gradient:[true]} : (tensor<-1x3xf32>, tensor<4xi64>) -> tensor<-1x3x1x1xf32>
+    (%18) = "pd_op.add" (%11, %17) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<-1x3x1x1xf32>) -> tensor<-1x3x4x5xf32>
+    (%19) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,3,1,1]} : () -> tensor<4xi64>
+    (%20) = "pd_op.reshape" (%0, %19) {stop_gradient:[true]} : (tensor<3xf32>, tensor<4xi64>) -> tensor<1x3x1x1xf32>
+    (%21) = "pd_op.maximum" (%18, %20) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<1x3x1x1xf32>) -> tensor<-1x3x4x5xf32>
+    (%22) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,3,4,1]} : () -> tensor<4xi64>
+    (%23) = "pd_op.reshape" (%1, %22) {stop_gradient:[true]} : (tensor<3x4xf32>, tensor<4xi64>) -> tensor<1x3x4x1xf32>
+    (%24) = "pd_op.divide" (%21, %23) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<1x3x4x1xf32>) -> tensor<-1x3x4x5xf32>
+    (%25) = "pd_op.add" (%24, %2) {persistable:[false],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>, tensor<4x5xf32>) -> tensor<-1x3x4x5xf32>
+    (%26) = "pd_op.fetch" (%18) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>) -> tensor<-1x3x4x5xf32>
+    (%27) = "pd_op.fetch" (%25) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[false]} : (tensor<-1x3x4x5xf32>) -> tensor<-1x3x4x5xf32>
+}
