@@ -10,12 +10,12 @@ import click
 from pirc import __version__
 from pirc.cli.common import stub_command
 from pirc.cli.opt import opt_command
+from pirc.cli.run import run_command
 
 translate_command = stub_command("translate", "translating ProgramDesc / PIR JSON models")
 fuse_command = stub_command("fuse", "the CINN front end (pd_to_cinn, build_cinn)")
 lower_command = stub_command("lower", "lowering fused groups to the loop AST")
 codegen_command = stub_command("codegen", "C and CUDA code generation")
-run_command = stub_command("run", "running programs (the PirInterpreter)")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

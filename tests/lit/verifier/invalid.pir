@@ -2,7 +2,7 @@
 // RUN: not pirc-opt %s --split-input-file 2>&1 >/dev/null | filecheck %s --check-prefix=MSG
 
 // A value used before the op that defines it.
-// MSG: invalid.pir:[[@LINE+3]]:5: error: 'pd_op.relu' op operand #0 is used before its definition
+// MSG: invalid.pir:9:5: error: 'pd_op.relu' op operand #0 is used before its definition
 {
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4],stop_gradient:[true]} : () -> tensor<4xf32>
     // expected-error@+1 {{operand #0 is used before its definition}}

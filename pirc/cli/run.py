@@ -1,0 +1,229 @@
+"""pirc-run: run a PIR program with the PirInterpreter (as mlir-runner does for MLIR).
+
+    pirc-run model.pir --params params.npz --feed x=x.npy -o out.npz
+    pirc-run model.pir --params params.npz --feed feeds.npz --repeat 20 --profile
+
+Results are the ``pd_op.fetch`` values in ``col`` order, named by the fetch's
+``name``; a program without fetch ops returns its ``builtin.shadow_output``
+values (by ``output_name``) and the top-level values nothing uses (by their
+printed name, ``%N``), in program order.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import statistics
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import click
+import numpy as np
+
+from pirc.cli.common import NotImplementedYet, handle_errors, read_input, write_output
+from pirc.diagnostics import Diagnostic, PircError
+from pirc.ir.program import Program
+from pirc.ir.verifier import verify
+from pirc.text.parser import decode_source, parse_program
+
+import pirc.dialects.all  # noqa: F401,E402  - registers the ops
+
+
+def _load_npy(path: str, what: str) -> np.ndarray:
+    if not os.path.exists(path):
+        raise click.BadParameter(f"no such file: {path}", param_hint=what)
+    try:
+        return np.load(path, allow_pickle=False)
+    except Exception as e:  # noqa: BLE001
+        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': {type(e).__name__}: {e}")) from None
+
+
+def _load_npz(path: str, what: str) -> dict[str, np.ndarray]:
+    if not os.path.exists(path):
+        raise click.BadParameter(f"no such file: {path}", param_hint=what)
+    try:
+        with np.load(path, allow_pickle=False) as z:
+            return {k: z[k] for k in z.files}
+    except Exception as e:  # noqa: BLE001
+        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': {type(e).__name__}: {e}")) from None
+
+
+def input_names(program: Program) -> list[str]:
+    names: list[str] = []
+    for op in program.walk():
+        if op.name in ("pd_op.data", "pd_op.feed"):
+            n = op.attr("name")
+            if isinstance(n, str) and n not in names:
+                names.append(n)
+    return names
+
+
+def parse_feeds(specs: tuple[str, ...], program: Program) -> dict[str, np.ndarray]:
+    """``NAME=FILE.npy``, ``FILE.npy`` (named by its stem, or the program's only input), ``FEEDS.npz``."""
+    feeds: dict[str, np.ndarray] = {}
+    inputs = input_names(program)
+    for spec in specs:
+        name, sep, path = spec.partition("=")
+        if not sep:
+            path, name = spec, ""
+        if not path:
+            raise click.BadParameter(f"'{spec}': expected NAME=FILE.npy, FILE.npy or FILE.npz", param_hint="--feed")
+        if path.endswith(".npz"):
+            if name:
+                raise click.BadParameter(f"'{spec}': an .npz holds named arrays; give it without NAME=",
+                                         param_hint="--feed")
+            feeds.update(_load_npz(path, "--feed"))
+            continue
+        arr = _load_npy(path, "--feed")
+        if not name:
+            stem = os.path.splitext(os.path.basename(path))[0]
+            if stem in inputs:
+                name = stem
+            elif len(inputs) == 1:
+                name = inputs[0]
+            else:
+                listed = ", ".join(inputs) or "none"
+                raise click.BadParameter(
+                    f"'{spec}': cannot tell which input this feeds (the program's inputs: {listed}); "
+                    f"write NAME={path}", param_hint="--feed")
+        feeds[name] = arr
+    return feeds
+
+
+def _summary(results: Mapping[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(title="results", title_justify="left")
+    table.add_column("name")
+    table.add_column("shape")
+    table.add_column("dtype")
+    table.add_column("values")
+    for name, v in results.items():
+        a = np.asarray(v) if not isinstance(v, list) else None
+        if a is None:
+            table.add_row(name, f"vec[{len(v)}]", "", "")
+            continue
+        flat = a.reshape(-1)
+        shown = np.array2string(flat[:6], precision=6, separator=", ", threshold=6)
+        if flat.size > 6:
+            shown = shown[:-1] + ", ...]"
+        table.add_row(name, "[" + ", ".join(str(d) for d in a.shape) + "]", str(a.dtype), shown)
+    Console(width=120).print(table)
+
+
+def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    from pirc.runtime.memory import format_bytes
+
+    total = profiler.total or 1e-12
+    table = Table(title=f"pirc-run profile ({runs} run{'s' * (runs != 1)})", title_justify="left")
+    table.add_column("op")
+    table.add_column("count", justify="right")
+    table.add_column("total (ms)", justify="right")
+    table.add_column("per run (ms)", justify="right")
+    table.add_column("%", justify="right")
+    for name, st in sorted(profiler.stats.items(), key=lambda kv: (-kv[1].seconds, kv[0])):
+        table.add_row(name, str(st.count), f"{st.seconds * 1e3:.3f}", f"{st.seconds * 1e3 / max(runs, 1):.3f}",
+                      f"{100 * st.seconds / total:.1f}")
+    table.add_section()
+    table.add_row("instructions", str(sum(s.count for s in profiler.stats.values())), f"{total * 1e3:.3f}",
+                  f"{total * 1e3 / max(runs, 1):.3f}", "100.0")
+    overhead = max(wall - total, 0.0)
+    table.add_row("scheduling + GC", "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / max(runs, 1):.3f}", "")
+    con = Console(stderr=True, width=120)
+    con.print(table)
+    con.print(f"peak live memory: {format_bytes(peak)} ({peak} bytes)")
+
+
+@click.command(name="run", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("program", metavar="PROGRAM")
+@click.option("--params", "params_path", metavar="P.npz", help="Parameters, keyed by parameter_name.")
+@click.option("--feed", "feed_specs", multiple=True, metavar="NAME=FILE.npy|FILE.npy|FEEDS.npz",
+              help="A feed (repeatable): NAME=FILE.npy, FILE.npy (named by its stem), or an .npz of feeds.")
+@click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
+@click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True)
+@click.option("--device", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True)
+@click.option("--kernels", "kernels_path", metavar="FILE", help="Compiled kernels to load.")
+@click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
+                   "when it has independent branches of big tensors).")
+@click.option("--profile", is_flag=True, help="Print the time per op kind and the peak live memory to stderr.")
+@click.option("--repeat", type=click.IntRange(min=0), default=0, show_default=True,
+              help="Run N more times after one warm-up; print median_ms=<float> to stderr.")
+@click.option("--no-gc", is_flag=True, help="Keep every intermediate value until the run ends.")
+@click.option("--no-verify", is_flag=True, help="Skip the verifier.")
+@handle_errors
+def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
+                backend: str, device: str, kernels_path: str | None, threads: int, profile: bool, repeat: int,
+                no_gc: bool, no_verify: bool) -> None:
+    """Run a PIR program with the interpreter and print or save its results.
+
+    \b
+    Examples:
+      pirc-run model.pir --params params.npz --feed x=x.npy
+      pirc-run model.pir --params params.npz --feed feeds.npz -o out.npz
+      pirc-run model.pir --params params.npz --feed feeds.npz --repeat 50 --profile
+    """
+    if backend == "cinn":
+        raise NotImplementedYet("--backend cinn (compiled kernels)")
+    if device == "cuda":
+        raise NotImplementedYet("--device cuda")
+    if kernels_path is not None:
+        raise NotImplementedYet("--kernels (loading compiled kernels)")
+    if params_path is not None and params_path.endswith(".pdiparams"):
+        raise NotImplementedYet("reading .pdiparams parameters in pirc-run (convert them to .npz)")
+
+    from pirc.runtime.executor import StandaloneExecutor
+    from pirc.runtime.profiler import Profiler
+
+    data, name = read_input(program)
+    text = decode_source(data, name)
+    prog = parse_program(text, name)
+    if not no_verify:
+        diags = verify(prog)
+        if diags:
+            raise PircError(diags)
+    params = _load_npz(params_path, "--params") if params_path is not None else {}
+    feeds = parse_feeds(feed_specs, prog)
+
+    profiler = Profiler() if profile else None
+    with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params) as ex:
+        ex.build()  # the Build phase is not part of any run's time (or profile)
+        results = ex.run(feeds, profiler=profiler)
+        peak = ex.peak_bytes
+        times: list[float] = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            ex.run(feeds, profiler=profiler)
+            times.append(time.perf_counter() - t0)
+            peak = max(peak, ex.peak_bytes)
+    if repeat:
+        click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
+    if profiler is not None:
+        _profile_table(profiler, peak, profiler.runs, profiler.wall)
+    if output is not None:
+        buf = io.BytesIO()
+        arrays: dict[str, np.ndarray] = {}
+        for k, v in results.items():
+            if isinstance(v, list):  # a vec[...] result: one array per element
+                arrays.update({f"{k}_{i}": np.asarray(e) for i, e in enumerate(v)})
+            else:
+                arrays[k] = np.asarray(v)
+        np.savez(buf, **arrays)
+        write_output(output, buf.getvalue())
+    else:
+        _summary(results)
+
+
+def main() -> None:
+    run_command.main(prog_name="pirc-run")
+
+
+if __name__ == "__main__":
+    main()
+
+__all__ = ["run_command", "main", "parse_feeds"]

@@ -1,0 +1,190 @@
+"""StandaloneExecutor: runs a Plan of Jobs, one InterpreterCore per job.
+
+As in Paddle, ``StandaloneExecutor(place, plan)`` walks the jobs of the plan
+and gives each an InterpreterCore (holding a PirInterpreter) the first time it
+runs; ``run(feeds)`` runs the jobs in order, and every run after the first
+reuses the cores and so skips the Build phase.  Jobs share one *scope* of
+persistable variables (the parameters; ``builtin.set_parameter`` writes to it).
+For now a plan has one job, "default".
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import time
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from pirc.ir.program import Program
+from pirc.ir.types import DenseTensorType
+from pirc.runtime.interpreter import PirInterpreter
+from pirc.runtime.memory import MemoryTracker
+from pirc.runtime.profiler import Profiler, TraceEvent
+from pirc.runtime.scheduler import RunContext
+
+
+@dataclass
+class Job:
+    program: Program
+    name: str = "default"
+
+
+@dataclass
+class Plan:
+    jobs: list[Job] = field(default_factory=list)
+
+    @classmethod
+    def single(cls, program: Program) -> Plan:
+        return cls([Job(program, "default")])
+
+
+class InterpreterCore:
+    """One job's interpreter (Build cached inside it)."""
+
+    def __init__(self, program: Program, gc: bool = True) -> None:
+        self.program = program
+        self.interpreter = PirInterpreter(program.block, gc=gc)
+
+    def run(self, feeds: Mapping[str, Any], ctx: RunContext, threads: int,
+            pool: ThreadPoolExecutor | None) -> dict[str, Any]:
+        return self.interpreter.run(feeds, ctx, threads, pool)
+
+
+def default_threads() -> int:
+    return max(1, min(4, os.cpu_count() or 1))
+
+
+#: "auto" uses the thread pool only when some tensor is at least this big (elements):
+#: below it a hand-off between threads costs more than running the branches one by one
+AUTO_PARALLEL_MIN_NUMEL = 1 << 16
+
+
+def auto_threads(interp: PirInterpreter) -> int:
+    """Threads for ``threads=0``: the pool only pays off when the DAG has independent
+    branches and the program handles tensors big enough for numpy to release the GIL."""
+    interp.build()
+    if not interp.sched.parallel or default_threads() == 1:
+        return 1
+    biggest = 0
+    for op in interp.block.walk():
+        for r in op.results:
+            t = r.type
+            if isinstance(t, DenseTensorType):
+                n = 1
+                for d in t.dims:
+                    n *= max(d, 1)
+                biggest = max(biggest, n)
+    return default_threads() if biggest >= AUTO_PARALLEL_MIN_NUMEL else 1
+
+
+class StandaloneExecutor:
+    """Runs a :class:`Plan` on the CPU.
+
+    ``threads``: 1 runs every instruction inline in a fixed order; more uses a
+    thread pool of ``threads - 1`` workers beside the calling thread; 0 decides
+    per program (:func:`auto_threads`).
+    ``gc``: free intermediate values as soon as their last reader is done.
+    """
+
+    def __init__(self, plan: Plan | Program, place: str = "cpu", *, threads: int = 1, gc: bool = True,
+                 params: Mapping[str, Any] | None = None) -> None:
+        if place != "cpu":
+            raise NotImplementedError(f"place {place!r}: only 'cpu' is implemented yet")
+        self.plan = plan if isinstance(plan, Plan) else Plan.single(plan)
+        self.place = place
+        self.threads = max(0, int(threads))  # 0: auto
+        self._effective: int | None = self.threads or None
+        self.gc = gc
+        self.scope: dict[str, Any] = {}
+        for job in self.plan.jobs:
+            for p in job.program.parameters.values():
+                if p.value is not None:
+                    self.scope.setdefault(p.name, p.value)
+        if params:
+            self.scope.update(params)
+        self.tracker = MemoryTracker()
+        self.cores: dict[str, InterpreterCore] = {}
+        self._pool: ThreadPoolExecutor | None = None
+        self.last_run_seconds = 0.0
+
+    # -- resources ------------------------------------------------------------------------------
+    @property
+    def effective_threads(self) -> int:
+        if self._effective is None:
+            self._effective = auto_threads(self.interpreter)
+        return self._effective
+
+    def _get_pool(self) -> ThreadPoolExecutor | None:
+        n = self.effective_threads
+        if n <= 1:
+            return None
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=n - 1, thread_name_prefix="pirc-worker")
+            atexit.register(self._pool.shutdown, wait=False)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(wait=True)
+            self._pool = None
+
+    def __enter__(self) -> StandaloneExecutor:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- running ----------------------------------------------------------------------------------
+    def set_parameters(self, params: Mapping[str, Any]) -> None:
+        self.scope.update(params)
+
+    def core(self, job: Job) -> InterpreterCore:
+        c = self.cores.get(job.name)
+        if c is None:
+            c = self.cores[job.name] = InterpreterCore(job.program, self.gc)
+        return c
+
+    def build(self) -> None:
+        """Run the Build phase of every job now (it otherwise happens on the first run)."""
+        for job in self.plan.jobs:
+            self.core(job).interpreter.build()
+
+    def run(self, feeds: Mapping[str, Any] | None = None, *, profiler: Profiler | None = None,
+            trace: list[TraceEvent] | None = None) -> dict[str, Any]:
+        """Run every job in order; return the results (fetches) by name."""
+        feeds = feeds or {}
+        self.tracker.reset()
+        ctx = RunContext(self.tracker, profiler, trace, self.scope, dict(feeds))
+        pool = self._get_pool()
+        results: dict[str, Any] = {}
+        t0 = time.perf_counter()
+        for job in self.plan.jobs:
+            results.update(self.core(job).run(feeds, ctx, self.effective_threads, pool))
+        self.last_run_seconds = time.perf_counter() - t0
+        if profiler is not None:
+            profiler.runs += 1
+            profiler.wall += self.last_run_seconds
+        return results
+
+    @property
+    def peak_bytes(self) -> int:
+        """Peak bytes of live activations during the last run."""
+        return self.tracker.peak
+
+    @property
+    def interpreter(self) -> PirInterpreter:
+        """The default job's interpreter."""
+        return self.core(self.plan.jobs[0]).interpreter
+
+
+def run_program(program: Program, feeds: Mapping[str, Any] | None = None, params: Mapping[str, Any] | None = None,
+                *, threads: int = 1, gc: bool = True) -> dict[str, Any]:
+    """Build and run ``program`` once."""
+    with StandaloneExecutor(program, threads=threads, gc=gc, params=params) as ex:
+        return ex.run(feeds or {})
+
+
+__all__ = ["Job", "Plan", "InterpreterCore", "StandaloneExecutor", "run_program", "default_threads", "auto_threads"]

@@ -1,0 +1,155 @@
+"""Feeds and parameters: matching the arrays a caller gives with what the program declares.
+
+A feed goes to the ``pd_op.data`` (or ``pd_op.feed``) op whose ``name``
+attribute it carries; a parameter to the ``builtin.parameter`` ops whose
+``parameter_name`` it carries.  Mismatches are input errors located at the op
+that declares what is expected: a missing or extra feed, a wrong rank, a wrong
+size in a dimension that is not -1, a wrong dtype.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from pirc.diagnostics import Diagnostic, Location
+from pirc.dialects.opdef import DTYPE_TO_NUMPY
+from pirc.ir.core import Operation
+from pirc.ir.types import DenseTensorType, Type
+from pirc.runtime.errors import FeedError
+
+
+@dataclass(slots=True)
+class InputSpec:
+    """One declared input: a feed (data/feed op) or a parameter."""
+
+    name: str
+    op: Operation
+    dtype: str | None  # Paddle DataType name; None: unknown (accept any)
+    shape: tuple[int, ...] | None  # -1 = any size; None: unknown rank
+    type_text: str
+
+    @property
+    def loc(self) -> Location | None:
+        return self.op.loc
+
+    def describe(self) -> str:
+        return self.type_text
+
+
+def _from_type(t: Type) -> tuple[str | None, tuple[int, ...] | None, str]:
+    if isinstance(t, DenseTensorType):
+        return t.dtype, tuple(t.dims), t.text
+    return None, None, t.text
+
+
+def feed_spec(op: Operation) -> InputSpec:
+    """What a pd_op.data / pd_op.feed op expects (its attributes, else its result type)."""
+    attrs = op.attrs.values()
+    name = attrs.get("name")
+    dtype, shape, text = _from_type(op.results[0].type) if op.results else (None, None, "?")
+    a_shape = attrs.get("shape")
+    if isinstance(a_shape, list) and all(isinstance(d, int) for d in a_shape):
+        shape = tuple(a_shape)
+    a_dtype = attrs.get("dtype")
+    if isinstance(a_dtype, str) and a_dtype in DTYPE_TO_NUMPY:
+        dtype = a_dtype
+    return InputSpec(str(name), op, dtype, shape, text)
+
+
+def param_spec(op: Operation) -> InputSpec:
+    dtype, shape, text = _from_type(op.results[0].type)
+    return InputSpec(str(op.attr("parameter_name")), op, dtype, shape, text)
+
+
+def _dtype_name(a: np.ndarray) -> str:
+    return a.dtype.name if a.dtype != np.bool_ else "bool"
+
+
+def _fmt_shape(shape: Sequence[int]) -> str:
+    return "[" + ", ".join(str(d) for d in shape) + "]"
+
+
+def check_array(spec: InputSpec, value: Any, what: str) -> np.ndarray:
+    """The value as an ndarray if it fits ``spec``; a located FeedError otherwise.
+    ``what`` is "feed" or "parameter"."""
+    decl = "'pd_op.data'" if what == "feed" else "'builtin.parameter'"
+    if not isinstance(value, np.ndarray):
+        try:
+            value = np.asarray(value)
+        except Exception:  # noqa: BLE001
+            raise FeedError(Diagnostic(
+                "error", f"{what} '{spec.name}' is not an array (got {type(value).__name__})", spec.loc)) from None
+        if value.dtype == object:
+            raise FeedError(Diagnostic("error", f"{what} '{spec.name}' is not a numeric array", spec.loc))
+    if spec.dtype is not None:
+        want = np.dtype(DTYPE_TO_NUMPY[spec.dtype]) if spec.dtype in DTYPE_TO_NUMPY else None
+        if want is not None and value.dtype != want:
+            raise FeedError(Diagnostic(
+                "error",
+                f"{what} '{spec.name}' has dtype {_dtype_name(value)} but {decl} '{spec.name}' expects "
+                f"{spec.dtype} ({spec.type_text})",
+                spec.loc,
+            ))
+    if spec.shape is not None:
+        got = value.shape
+        if len(got) != len(spec.shape):
+            raise FeedError(Diagnostic(
+                "error",
+                f"{what} '{spec.name}' has shape {_fmt_shape(got)} (rank {len(got)}) but {decl} '{spec.name}' "
+                f"expects rank {len(spec.shape)}: shape {_fmt_shape(spec.shape)} ({spec.type_text})",
+                spec.loc,
+            ))
+        for i, (g, w) in enumerate(zip(got, spec.shape, strict=True)):
+            if w >= 0 and g != w:
+                raise FeedError(Diagnostic(
+                    "error",
+                    f"{what} '{spec.name}' has shape {_fmt_shape(got)} but {decl} '{spec.name}' expects shape "
+                    f"{_fmt_shape(spec.shape)} ({spec.type_text}): dimension {i} must be {w}, got {g}",
+                    spec.loc,
+                ))
+    return value
+
+
+def check_feed_names(specs: Sequence[InputSpec], feeds: Mapping[str, Any]) -> None:
+    """Every declared input fed, nothing else fed."""
+    names = {s.name for s in specs}
+    extra = [n for n in feeds if n not in names]
+    if extra:
+        inputs = ", ".join(f"'{s.name}' ({s.type_text})" for s in specs) or "none"
+        d = Diagnostic(
+            "error",
+            f"feed '{extra[0]}' is not an input of the program (its inputs: {inputs})"
+            if len(extra) == 1 else
+            f"feeds {', '.join(repr(e) for e in extra)} are not inputs of the program (its inputs: {inputs})",
+        )
+        for s in specs:
+            d.note(f"input '{s.name}' is declared here", s.loc)
+        raise FeedError(d)
+    seen: set[str] = set()
+    for s in specs:
+        if s.name in seen:
+            continue
+        seen.add(s.name)
+        if s.name not in feeds:
+            raise FeedError(Diagnostic(
+                "error",
+                f"no feed for input '{s.name}': '{s.op.name}' '{s.name}' expects {s.dtype or 'a tensor'} with shape "
+                f"{_fmt_shape(s.shape) if s.shape is not None else '?'} ({s.type_text})",
+                s.loc,
+            ))
+
+
+def missing_parameter(spec: InputSpec) -> FeedError:
+    return FeedError(Diagnostic(
+        "error",
+        f"no value for parameter '{spec.name}': 'builtin.parameter' expects {spec.type_text} "
+        f"(give the parameters with --params)",
+        spec.loc,
+    ))
+
+
+__all__ = ["InputSpec", "feed_spec", "param_spec", "check_array", "check_feed_names", "missing_parameter"]
