@@ -8,6 +8,7 @@ import sys
 import click
 
 from pirc import __version__
+from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.common import stub_command
 from pirc.cli.opt import opt_command
 from pirc.cli.run import run_command
@@ -28,6 +29,12 @@ def cli() -> None:
     pirc translate prog.json           ProgramDesc / PIR JSON -> .pir
     pirc fuse model.pir                the CINN front end (fusion groups)
     pirc lower / codegen / run         the rest of the pipeline
+
+    Several commands in one line run as a chain in one process, each reading
+    the previous one's output:
+
+    \b
+    pirc translate prog.json opt -p cse fuse -o fused.pir
     """
 
 
@@ -65,6 +72,18 @@ def _standalone(cmd: click.Command, prog: str) -> None:
 
 
 def main() -> None:
+    """``pirc CMD ...``; several commands in one line run as an in-memory chain."""
+    args = sys.argv[1:]
+    commands = cli.commands
+    if args and args[0] in commands and sum(1 for a in args if a in commands) > 1:
+        try:
+            segments = split_chain(args, commands)
+        except click.UsageError as e:
+            e.show()
+            _fast_exit(2)
+        if len(segments) > 1:
+            sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+            _fast_exit(run_chain(segments, commands))
     _standalone(cli, "pirc")
 
 
