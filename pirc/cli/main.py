@@ -12,8 +12,8 @@ from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.common import stub_command
 from pirc.cli.opt import opt_command
 from pirc.cli.run import run_command
+from pirc.cli.translate import translate_command
 
-translate_command = stub_command("translate", "translating ProgramDesc / PIR JSON models")
 fuse_command = stub_command("fuse", "the CINN front end (pd_to_cinn, build_cinn)")
 lower_command = stub_command("lower", "lowering fused groups to the loop AST")
 codegen_command = stub_command("codegen", "C and CUDA code generation")

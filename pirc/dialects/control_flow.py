@@ -37,6 +37,19 @@ def _is_bool_scalarish(t: Type) -> bool:
     return isinstance(t, DenseTensorType) and t.element.name == "b" and all(d in (1, -1) for d in t.dims)
 
 
+def _shape_compatible(got: Type, want: Type) -> bool:
+    """A branch may yield a more static shape than the if's result (Paddle allows
+    branches whose shapes differ; the translator's fake false branch yields
+    ``tensor<1x4xf32>`` for a ``tensor<-1x4xf32>`` result): same element type
+    and rank, each dim equal or dynamic (-1) in the result."""
+    if got is want:
+        return True
+    if not isinstance(got, DenseTensorType) or not isinstance(want, DenseTensorType):
+        return False
+    return got.element is want.element and len(got.dims) == len(want.dims) and all(
+        w == g or w == -1 for g, w in zip(got.dims, want.dims, strict=True))
+
+
 def _verify_if(op: Operation) -> list[str]:
     errs: list[str] = []
     if op.num_operands != 1 or op.operand(0) is None:
@@ -47,6 +60,9 @@ def _verify_if(op: Operation) -> list[str]:
         return errs + [f"expects 2 regions (then, else), got {len(op.regions)}"]
     want = tuple(r.type for r in op.results)
     for region, what in zip(op.regions, ("the then-region", "the else-region"), strict=True):
+        got = _yield_types(region.block)
+        if got is not None and len(got) == len(want) and all(map(_shape_compatible, got, want)):
+            continue
         errs += _check_yield(op, region.block, want, what)
     return errs
 

@@ -1,1 +1,36 @@
-"""Legacy ProgramDesc (.pdmodel / .pdiparams) support for pirc."""
+"""Paddle models -> pirc PIR: legacy ProgramDesc (.pdmodel / protobuf JSON) and Paddle 3 PIR JSON.
+
+* :mod:`~pirc.translate.frontend` -- ``load_model(bytes, name)``: detects the input kind, parses,
+  translates, reports located diagnostics; ``Model.load_params`` reads the ``.pdiparams``;
+* :mod:`~pirc.translate.translator` -- the ProgramTranslator (Paddle's ``ir_adaptor/translator``):
+  translation contexts, the general op transcriber, the special handlers, if / while;
+* :mod:`~pirc.translate.optable` -- legacy op signatures (legacy slots and attributes -> pd_op);
+* :mod:`~pirc.translate.builder` -- helper ops built the way Paddle's ``Build`` methods build them;
+* :mod:`~pirc.translate.pir_json` -- reader of Paddle's PIR JSON (``model.json``);
+* :mod:`~pirc.translate.desc` -- a light view of a ProgramDesc message;
+* :mod:`~pirc.translate.locate` -- JSON / protobuf positions for diagnostics;
+* :mod:`~pirc.translate.framework_pb2`, :mod:`~pirc.translate.pdiparams` -- the protobuf schema and
+  the parameter file format.
+
+The names below are imported lazily, so ``import pirc.translate.pdiparams`` stays light.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["load_model", "translate_file", "Model", "ProgramTranslator", "translate_program", "read_pir_json"]
+
+_LAZY = {
+    "load_model": "frontend", "translate_file": "frontend", "Model": "frontend",
+    "ProgramTranslator": "translator", "translate_program": "translator", "read_pir_json": "pir_json",
+}
+
+
+def __getattr__(name: str) -> Any:
+    mod = _LAZY.get(name)
+    if mod is None:
+        raise AttributeError(f"module 'pirc.translate' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(f"{__name__}.{mod}"), name)
