@@ -81,11 +81,21 @@ def read_input(path: str) -> tuple[bytes, str]:
 
 
 def write_output(path: str, data: str | bytes) -> None:
-    """Write atomically (temporary file in the same folder, then rename); ``-`` is stdout."""
+    """Write atomically (temporary file in the same folder, then rename); ``-`` is stdout.
+
+    Paths that exist and are not regular files (``/dev/null``, FIFOs) are written in place.
+    """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path == "-":
         sys.stdout.buffer.write(raw)
         sys.stdout.flush()
+        return
+    if os.path.exists(path) and not os.path.isfile(path):
+        # a device, FIFO or /dev/stdout: renaming over it would replace the node itself
+        if os.path.isdir(path):
+            raise click.BadParameter(f"{path} is a directory", param_hint="-o")
+        with open(path, "wb") as f:
+            f.write(raw)
         return
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".pirc-", dir=folder)

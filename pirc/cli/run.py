@@ -156,10 +156,15 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
               help="Run N more times after one warm-up; print median_ms=<float> to stderr.")
 @click.option("--no-gc", is_flag=True, help="Keep every intermediate value until the run ends.")
 @click.option("--no-verify", is_flag=True, help="Skip the verifier.")
+@click.option("--expect", "expect_path", metavar="REF.npz",
+              help="Compare the results with reference outputs (by name, else in order); exit 1 on a mismatch.")
+@click.option("--rtol", type=float, default=1e-4, show_default=True, help="Relative tolerance for --expect.")
+@click.option("--atol", type=float, default=1e-5, show_default=True, help="Absolute tolerance for --expect.")
 @handle_errors
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
                 backend: str, device: str, kernels_path: str | None, threads: int, profile: bool, repeat: int,
-                no_gc: bool, no_verify: bool) -> None:
+                no_gc: bool, no_verify: bool, expect_path: str | None = None, rtol: float = 1e-4,
+                atol: float = 1e-5) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -174,8 +179,6 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         raise NotImplementedYet("--device cuda")
     if kernels_path is not None:
         raise NotImplementedYet("--kernels (loading compiled kernels)")
-    if params_path is not None and params_path.endswith(".pdiparams"):
-        raise NotImplementedYet("reading .pdiparams parameters in pirc-run (convert them to .npz)")
 
     from pirc.runtime.executor import StandaloneExecutor
     from pirc.runtime.profiler import Profiler
@@ -187,7 +190,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         diags = verify(prog)
         if diags:
             raise PircError(diags)
-    params = _load_npz(params_path, "--params") if params_path is not None else {}
+    params = _load_params(params_path, prog) if params_path is not None else {}
     feeds = parse_feeds(feed_specs, prog)
 
     profiler = Profiler() if profile else None
@@ -217,6 +220,54 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         write_output(output, buf.getvalue())
     else:
         _summary(results)
+    if expect_path is not None:
+        _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
+
+
+def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
+    """``.npz`` keyed by parameter name, or Paddle's combined ``.pdiparams`` (tensors in sorted-name order)."""
+    if not path.endswith(".pdiparams"):
+        return _load_npz(path, "--params")
+    from pirc.translate.pdiparams import PdiparamsError, read_params_by_names
+
+    names = sorted(prog.parameters)
+    try:
+        with open(path, "rb") as f:
+            return read_params_by_names(names, f.read())
+    except FileNotFoundError:
+        raise click.BadParameter(f"no such file: {path}", param_hint="--params") from None
+    except (PdiparamsError, ValueError) as e:
+        raise PircError(Diagnostic("error", f"{path}: cannot read parameters: {e}")) from None
+
+
+def _check_expected(results: Mapping[str, Any], expected: Mapping[str, np.ndarray], rtol: float, atol: float) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    names = list(results)
+    refs = list(expected)
+    pairs = [(n, n) for n in names if n in expected] if set(names) <= set(refs) else list(zip(names, refs))
+    table = Table(title=f"results vs {len(refs)} expected (rtol {rtol:g}, atol {atol:g})", title_justify="left")
+    for col in ("result", "expected", "shape", "max |diff|", "ok"):
+        table.add_column(col)
+    bad = len(names) != len(refs)
+    for n, r in pairs:
+        got, want = np.asarray(results[n]), np.asarray(expected[r])
+        if got.shape != want.shape:
+            ok, diff = False, "shape differs"
+        elif got.dtype.kind in "fc":
+            ok = bool(np.allclose(got, want, rtol=rtol, atol=atol, equal_nan=True))
+            d = np.abs(got.astype(np.float64) - want.astype(np.float64))
+            diff = f"{np.nanmax(d):.3g}" if d.size else "0"
+        else:
+            ok = bool(np.array_equal(got, want))
+            diff = "0" if ok else "differs"
+        bad |= not ok
+        table.add_row(n, r, str(list(got.shape)), diff, "[green]yes[/]" if ok else "[red]NO[/]")
+    Console(stderr=True).print(table)
+    if bad:
+        raise PircError(Diagnostic("error", "the results do not match the expected outputs"
+                                   + ("" if len(names) == len(refs) else f" ({len(names)} results, {len(refs)} expected)")))
 
 
 def main() -> None:

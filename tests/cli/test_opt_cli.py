@@ -174,3 +174,24 @@ def test_internal_errors_exit_3(tmp_path: Path, debug: str) -> None:
     assert ("Traceback" in proc.stderr) == bool(debug)
     if not debug:
         assert proc.stderr.startswith("internal error:") and len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_output_to_a_device_is_written_in_place(tmp_path: Path) -> None:
+    """-o /dev/null must not rename a file over the device node (we may run as root)."""
+    import stat
+
+    f = tmp_path / "g.pir"
+    f.write_text(GOOD)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    import threading
+
+    got: list[bytes] = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_bytes()))
+    reader.start()
+    p = run(str(f), "-o", str(fifo))
+    reader.join(timeout=30)
+    assert p.returncode == 0 and got and got[0].decode() == GOOD
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert run(str(f), "-o", os.devnull).returncode == 0
+    assert stat.S_ISCHR(os.stat(os.devnull).st_mode)
