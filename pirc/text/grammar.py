@@ -7,14 +7,13 @@ whose input takes only the fast path never pays for it.
 
 from __future__ import annotations
 
-import os
 import re
-import tempfile
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
+
+from pirc.grammars import grammar_dir, load_lark
 
 from pirc.diagnostics import error
 from pirc.ir.attributes import (
@@ -45,14 +44,6 @@ from pirc.ir.types import (
     Type,
     VectorType,
 )
-
-
-def grammar_dir() -> Path:
-    """``grammar/`` at the top of the source tree (pirc is installed editable)."""
-    env = os.environ.get("PIRC_GRAMMAR_DIR")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2] / "grammar"
 
 
 class GrammarError(Exception):
@@ -298,19 +289,9 @@ class _ToRecords(Transformer[Token, Any]):
         return VectorType.get(tuple(t for t in types if t is not None))
 
 
-def _cache_path() -> str:
-    base = os.environ.get("PIRC_CACHE_DIR") or os.path.join(tempfile.gettempdir(), "pirc-cache")
-    try:
-        os.makedirs(base, exist_ok=True)
-    except OSError:
-        base = tempfile.gettempdir()
-    return os.path.join(base, "lark-pir-grammar.cache")
-
-
 @cache
 def lark_parser() -> Lark:
-    path = grammar_dir() / "pir.lark"
-    text = path.read_text()
+    text = (grammar_dir() / "pir.lark").read_text()
     # the result list keeps its "(" so an op's location is its first character
     text = text.replace('result_list: "("', "result_list: LPAR_RESULTS", 1)
     text += '\nLPAR_RESULTS: "("\n'
@@ -321,10 +302,7 @@ def lark_parser() -> Lark:
         transformer=_ToRecords(),
         maybe_placeholders=True,
     )
-    try:
-        return Lark(text, cache=_cache_path(), **kwargs)
-    except OSError:
-        return Lark(text, **kwargs)
+    return load_lark("pir.lark", text, **kwargs)
 
 
 def parse_fragment(text: str, start: str) -> Any:

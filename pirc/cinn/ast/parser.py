@@ -1,0 +1,739 @@
+"""Parse ``.ast`` text (grammar/ast.lark) into AST nodes.
+
+``parse(text)`` returns the Module or LoweredFunc the text holds;
+``parse_module`` / ``parse_function`` insist on one; ``parse_stmt`` /
+``parse_expr`` read a fragment whose free names are given by ``scope``.
+
+Errors are :class:`~pirc.diagnostics.PircError` diagnostics located in the text
+(``file:line:col: error: ...`` with the line and a caret): syntax errors, names
+that are not declared, and the type errors the node constructors find (each
+node gets the location of its first token as its span).
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from pirc.cinn.ast.dtypes import DType
+from pirc.cinn.ast.nodes import (
+    GPU_VARS,
+    Add,
+    And,
+    ArgIO,
+    Argument,
+    Block,
+    Buffer,
+    Call,
+    Cast,
+    Div,
+    EQ,
+    Evaluate,
+    Expr,
+    FloatImm,
+    For,
+    ForKind,
+    GE,
+    GT,
+    IfThenElse,
+    IntImm,
+    IterType,
+    LE,
+    LT,
+    Let,
+    Load,
+    LoweredFunc,
+    Max,
+    MemoryScope,
+    Min,
+    Minus,
+    Mod,
+    Module,
+    Mul,
+    NE,
+    Node,
+    Not,
+    Or,
+    Range,
+    ScheduleBlock,
+    ScheduleBlockRealize,
+    Select,
+    Stmt,
+    Store,
+    StringImm,
+    Sub,
+    Tensor,
+    TensorRegion,
+    Var,
+)
+from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
+from pirc.grammars import load_lark
+
+# ---------------------------------------------------------------------------------------
+# the Lark parser
+# ---------------------------------------------------------------------------------------
+
+
+@cache
+def lark_parser() -> Lark:
+    """The LALR parser for grammar/ast.lark, built on first use (tables cached on disk)."""
+    return load_lark(
+        "ast.lark",
+        parser="lalr",
+        lexer="contextual",
+        start=["unit", "stmt_only", "expr_only"],
+        propagate_positions=True,
+        maybe_placeholders=True,
+    )
+
+
+# ---------------------------------------------------------------------------------------
+# literal decoding
+# ---------------------------------------------------------------------------------------
+
+_INT_PREFIX = {
+    "int8_t": DType.INT8, "int16_t": DType.INT16, "int32_t": DType.INT32,
+    "uint8_t": DType.UINT8, "uint16_t": DType.UINT16, "uint32_t": DType.UINT32,
+}
+_FLOAT_PREFIX = {"float16": DType.FLOAT16, "bfloat16": DType.BFLOAT16}
+_PREFIXED_RE = re.compile(r"\((\w+)\)(.*)")
+_SPECIAL_RE = re.compile(r"(__int_as_float|__longlong_as_double|cinn::common::raw_uint16_to_(b?float16))\(0x([0-9a-fA-F]+)\)")
+_BUFREF_RE = re.compile(r"_Buffer_<[^>]*>\((\w+)\)")
+_TYPED_CALL_RE = re.compile(r"(\w+)<(\w+)>\(")
+_FOR_RE = re.compile(r"(serial|parallel|unroll|default)|vectorize\[(\d+)\]|thread_bind\[(blockIdx|threadIdx)\.([xyz])\]")
+
+_BINOPS = {
+    "+": Add, "-": Sub, "*": Mul, "/": Div, "%": Mod, "==": EQ, "!=": NE,
+    "<": LT, "<=": LE, ">": GT, ">=": GE, "and": And, "or": Or,
+}
+
+_TOKEN_WORDS = {
+    "NAME": "a name", "INT_LIT": "an integer", "FLOAT_LIT": "a float", "STRING": "a string",
+    "DTYPE": "a type name", "SCOPE": "a memory scope", "IO": "in/out/inout", "FOR_KIND": "a loop kind",
+    "LBRACE": "'{'", "RBRACE": "'}'", "LPAR": "'('", "RPAR": "')'", "LSQB": "'['", "RSQB": "']'",
+    "COMMA": "','", "COLON": "':'", "EQUAL": "'='", "ARROW": "'->'", "MINUS": "'-'", "NOT": "'!'",
+    "PREFIXED_LIT": "a typed literal", "SPECIAL_FLOAT": "a float bit pattern", "BUFFER_REF": "a buffer",
+    "TYPED_CALL": "a typed call", "$END": "end of input",
+}
+
+
+def _expected(names: Iterable[str]) -> str:
+    words = set()
+    for n in names:
+        w = _TOKEN_WORDS.get(n)
+        if w is None:
+            try:
+                term = lark_parser().get_terminal(n)
+                w = f"'{term.pattern.value}'" if term.pattern.type == "str" else n
+            except Exception:  # noqa: BLE001
+                w = n
+        words.add(w)
+    out = sorted(words)
+    if len(out) > 8:
+        out = out[:8] + ["..."]
+    return ", ".join(out)
+
+
+def _unescape(s: str) -> str:
+    body = s[1:-1]
+    out = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            n = body[i + 1]
+            out.append({"n": "\n", "t": "\t", "\\": "\\", '"': '"'}.get(n, n))
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return "".join(out)
+
+
+# ---------------------------------------------------------------------------------------
+# tree -> nodes
+# ---------------------------------------------------------------------------------------
+
+
+class _Builder:
+    def __init__(self, source: SourceFile) -> None:
+        self.src = source
+        self.vars: dict[str, Var] = {}
+        self.trail: list[tuple[str, Var | None]] = []
+        self.tensors: dict[str, Tensor] = {}
+        self.buffers: dict[str, Buffer] = {}
+
+    # -- locations and errors ------------------------------------------------------------
+    def loc(self, x: Any) -> Location:
+        if isinstance(x, Token):
+            return Location(self.src, x.line or 1, x.column or 1)
+        if isinstance(x, Tree):
+            meta = x.meta
+            if not getattr(meta, "empty", True):
+                return Location(self.src, meta.line, meta.column)
+            for c in x.children:
+                if c is not None:
+                    return self.loc(c)
+        return Location(self.src, 1, 1)
+
+    def fail(self, message: str, at: Any, notes: Iterable[tuple[str, Any]] = ()) -> PircError:
+        d = Diagnostic("error", message, self.loc(at))
+        for msg, where in notes:
+            d.note(msg, self.loc(where))
+        return PircError(d)
+
+    # -- scopes ------------------------------------------------------------------------------
+    def define(self, name: str, v: Var) -> None:
+        self.trail.append((name, self.vars.get(name)))
+        self.vars[name] = v
+
+    def unwind(self, mark: int) -> None:
+        while len(self.trail) > mark:
+            name, old = self.trail.pop()
+            if old is None:
+                self.vars.pop(name, None)
+            else:
+                self.vars[name] = old
+
+    def lookup_var(self, tok: Token) -> Var:
+        v = self.vars.get(tok.value)
+        if v is not None:
+            return v
+        g = GPU_VARS.get(tok.value)
+        if g is not None:
+            return g
+        raise self.fail(f"use of undeclared variable '{tok.value}'", tok)
+
+    def lookup_tensor(self, tok: Token) -> Tensor:
+        t = self.tensors.get(tok.value)
+        if t is None:
+            raise self.fail(f"use of undeclared tensor '{tok.value}' (declare it: 'tensor {tok.value}: ...')", tok)
+        return t
+
+    def lookup_buffer(self, name: str, at: Any) -> Buffer:
+        b = self.buffers.get(name)
+        if b is None:
+            raise self.fail(f"use of undeclared buffer '{name}'", at)
+        return b
+
+    # -- expressions --------------------------------------------------------------------------
+    def exprs(self, items: Iterable[Any]) -> list[Any]:
+        return [self.expr(c) for c in items if c is not None]
+
+    def expr(self, t: Tree) -> Any:
+        fn = getattr(self, "e_" + str(t.data), None)
+        if fn is None:
+            raise self.fail(f"unexpected {t.data} in an expression", t)
+        return fn(t)
+
+    def e_int_lit(self, t: Tree, neg: bool = False) -> Expr:
+        tok = t.children[-1]
+        text = tok.value
+        if text.endswith("ull"):
+            dt, digits = DType.UINT64, text[:-3]
+        elif text.endswith("ll"):
+            dt, digits = DType.INT64, text[:-2]
+        else:
+            dt, digits = DType.INT32, text
+        v = -int(digits) if neg else int(digits)
+        return IntImm(v, dt, span=self.loc(t))
+
+    def e_neg_int(self, t: Tree) -> Expr:
+        return self.e_int_lit(t, neg=True)
+
+    def e_float_lit(self, t: Tree, neg: bool = False) -> Expr:
+        text = t.children[-1].value
+        if text.endswith("f"):
+            dt, text = DType.FLOAT32, text[:-1]
+        else:
+            dt = DType.FLOAT64
+        v = float(text)
+        return FloatImm(-v if neg else v, dt, span=self.loc(t))
+
+    def e_neg_float(self, t: Tree) -> Expr:
+        return self.e_float_lit(t, neg=True)
+
+    def e_prefixed_lit(self, t: Tree) -> Expr:
+        tok = t.children[0]
+        m = _PREFIXED_RE.match(tok.value)
+        assert m is not None
+        prefix, num = m.groups()
+        span = self.loc(t)
+        if prefix in _FLOAT_PREFIX:
+            return FloatImm(float(num.rstrip("f")), _FLOAT_PREFIX[prefix], span=span)
+        if not re.fullmatch(r"-?\d+", num):
+            raise self.fail(f"'{tok.value}': an integer type needs an integer literal", tok)
+        return IntImm(int(num), _INT_PREFIX[prefix], span=span)
+
+    def e_special_float(self, t: Tree) -> Expr:
+        tok = t.children[0]
+        m = _SPECIAL_RE.fullmatch(tok.value)
+        assert m is not None
+        fn, half, bits = m.group(1), m.group(2), int(m.group(3), 16)
+        span = self.loc(t)
+        try:
+            if fn == "__int_as_float":
+                return FloatImm(struct.unpack("<f", struct.pack("<I", bits))[0], DType.FLOAT32, span=span)
+            if fn == "__longlong_as_double":
+                return FloatImm(struct.unpack("<d", struct.pack("<Q", bits))[0], DType.FLOAT64, span=span)
+            if half == "float16":
+                return FloatImm(struct.unpack("<e", struct.pack("<H", bits))[0], DType.FLOAT16, span=span)
+            return FloatImm(struct.unpack("<f", struct.pack("<I", bits << 16))[0], DType.BFLOAT16, span=span)
+        except struct.error:
+            raise self.fail(f"bit pattern 0x{bits:x} is too wide in '{tok.value}'", tok) from None
+
+    def e_true_lit(self, t: Tree) -> Expr:
+        return IntImm(1, DType.BOOL, span=self.loc(t))
+
+    def e_false_lit(self, t: Tree) -> Expr:
+        return IntImm(0, DType.BOOL, span=self.loc(t))
+
+    def e_string_lit(self, t: Tree) -> Expr:
+        return StringImm(_unescape(t.children[0].value), span=self.loc(t))
+
+    def e_var_ref(self, t: Tree) -> Expr:
+        return self.lookup_var(t.children[0])
+
+    def e_load(self, t: Tree) -> Expr:
+        tensor = self.lookup_tensor(t.children[0])
+        return Load(tensor, tuple(self.exprs(t.children[1].children)), span=self.loc(t))
+
+    def value(self, t: Tree, context: DType) -> Expr:
+        """An expression whose type the context gives: a bare call takes it (Store / Let values)."""
+        if str(t.data) == "call" and t.children[0].value not in ("cinn_min", "cinn_max", "select"):
+            return self.e_call(t, context)
+        return self.expr(t)
+
+    def e_call(self, t: Tree, context: DType | None = None) -> Expr:
+        tok = t.children[0]
+        args = self.exprs(t.children[1:])
+        span = self.loc(t)
+        name = tok.value
+        if name in ("cinn_min", "cinn_max", "select"):
+            want = 3 if name == "select" else 2
+            if len(args) != want:
+                raise self.fail(f"{name} takes {want} arguments, got {len(args)}", tok)
+            if name == "select":
+                return Select(*args, span=span)
+            return (Min if name == "cinn_min" else Max)(*args, span=span)
+        if "." in name:
+            raise self.fail(f"invalid call name '{name}'", tok)
+        return Call(name, tuple(args), context, span=span)
+
+    def e_typed_call(self, t: Tree) -> Expr:
+        tok = t.children[0]
+        m = _TYPED_CALL_RE.match(tok.value)
+        assert m is not None
+        return Call(m.group(1), tuple(self.exprs(t.children[1:])), DType(m.group(2)), span=self.loc(t))
+
+    def e_cast(self, t: Tree) -> Expr:
+        return Cast(DType(t.children[0].value), self.expr(t.children[1]), span=self.loc(t))
+
+    def e_binary(self, t: Tree) -> Expr:
+        a, op, b = t.children
+        optok = op.children[0]
+        return _BINOPS[optok.value](self.expr(a), self.expr(b), span=self.loc(optok))
+
+    def e_minus(self, t: Tree) -> Expr:
+        return Minus(self.expr(t.children[1]), span=self.loc(t))
+
+    def e_not_(self, t: Tree) -> Expr:
+        return Not(self.expr(t.children[1]), span=self.loc(t))
+
+    def e_tensor_ref(self, t: Tree) -> Any:
+        return self.lookup_tensor(t.children[0])
+
+    def e_buffer_ref(self, t: Tree) -> Any:
+        tok = t.children[0]
+        m = _BUFREF_RE.fullmatch(tok.value)
+        assert m is not None
+        return self.lookup_buffer(m.group(1), tok)
+
+    # -- statements --------------------------------------------------------------------------
+    def stmt(self, t: Tree) -> Stmt:
+        fn = getattr(self, "s_" + str(t.data), None)
+        if fn is None:
+            raise self.fail(f"unexpected {t.data} where a statement was expected", t)
+        return fn(t)
+
+    def s_block(self, t: Tree) -> Block:
+        mark = len(self.trail)
+        stmts = tuple(self.stmt(c) for c in t.children)
+        self.unwind(mark)
+        return Block(stmts, span=self.loc(t))
+
+    def s_for_stmt(self, t: Tree) -> For:
+        kind_tok, name_tok, mn_t, ext_t, body_t = t.children
+        m = _FOR_RE.fullmatch(kind_tok.value)
+        assert m is not None
+        kw: dict[str, Any] = {}
+        if m.group(1):
+            kind = ForKind(m.group(1))
+        elif m.group(2):
+            kind, kw["factor"] = ForKind.VECTORIZED, int(m.group(2))
+        else:
+            kind = ForKind.GPU_BLOCK if m.group(3) == "blockIdx" else ForKind.GPU_THREAD
+            kw["axis"] = "xyz".index(m.group(4))
+        mn, ext = self.expr(mn_t), self.expr(ext_t)
+        dt = ext.dtype if ext.dtype.is_int else mn.dtype
+        if not dt.is_int:
+            raise self.fail(f"loop bounds must be integers, got {mn.dtype} and {ext.dtype}", mn_t)
+        v = Var(name_tok.value, dt, span=self.loc(name_tok))
+        mark = len(self.trail)
+        self.define(name_tok.value, v)
+        body = self.s_block(body_t)
+        self.unwind(mark)
+        return For(v, mn, ext, body, kind=kind, span=self.loc(t), **kw)
+
+    def s_if_stmt(self, t: Tree) -> IfThenElse:
+        cond_t, then_t, _else_tok, else_t = t.children
+        cond = self.expr(cond_t)
+        then = self.s_block(then_t)
+        other = None if else_t is None else self.s_block(else_t)
+        return IfThenElse(cond, then, other, span=self.loc(t))
+
+    def s_realize(self, t: Tree) -> ScheduleBlockRealize:
+        name_tok, bind_t, *items = t.children
+        span = self.loc(t)
+        names: list[Token] = []
+        values: list[Expr] = []
+        if bind_t is not None:
+            names = [c for c in bind_t.children if isinstance(c, Token)]
+            values = self.exprs(c for c in bind_t.children if isinstance(c, Tree))
+            if len(names) != len(values):
+                raise self.fail(f"{len(names)} iter vars but {len(values)} values in axis.bind", bind_t)
+        mark = len(self.trail)
+        ivs: list[Var] = []
+        for tok, val in zip(names, values):
+            if any(tok.value == n.value for n in names[: len(ivs)]):
+                raise self.fail(f"iter var '{tok.value}' is bound twice", tok)
+            v = Var(tok.value, val.dtype, span=self.loc(tok))
+            ivs.append(v)
+            self.define(tok.value, v)
+        reduce_ids: set[int] = set()
+        reads: list[TensorRegion] = []
+        writes: list[TensorRegion] = []
+        attrs: tuple = ()
+        body: list[Stmt] = []
+        for it in items:
+            kind = str(it.data)
+            if kind == "reduce_axes":
+                for tok in it.children:
+                    v = self.vars.get(tok.value)
+                    if v is None or not any(v is iv for iv in ivs):
+                        raise self.fail(f"'{tok.value}' is not an iter var of schedule block {name_tok.value}", tok)
+                    reduce_ids.add(id(v))
+            elif kind in ("read_buffers", "write_buffers"):
+                regions = [self.region(r) for r in it.children if r is not None]
+                (reads if kind == "read_buffers" else writes).extend(regions)
+            elif kind == "sb_attrs":
+                attrs = self.attr_entries(it.children)
+            else:
+                body.append(self.stmt(it))
+        self.unwind(mark)
+        if len(body) == 1:
+            inner: Stmt = body[0]
+        else:
+            inner = Block(tuple(body), span=span)
+        types = tuple(IterType.REDUCE if id(v) in reduce_ids else IterType.SPATIAL for v in ivs)
+        sb = ScheduleBlock(name_tok.value, tuple(ivs), inner, iter_types=types, reads=tuple(reads),
+                           writes=tuple(writes), attrs=attrs, span=span)
+        return ScheduleBlockRealize(tuple(values), sb, span=span)
+
+    def region(self, t: Tree) -> TensorRegion:
+        tensor = self.lookup_tensor(t.children[0])
+        ranges = []
+        for d in t.children[1:]:
+            if d is None:
+                continue
+            b, e = d.children
+            ranges.append(Range(self.expr(b), None if e is None else self.expr(e), span=self.loc(d)))
+        return TensorRegion(tensor, tuple(ranges), span=self.loc(t))
+
+    def s_store(self, t: Tree) -> Store:
+        name_tok, idx_t, val_t = t.children
+        tensor = self.lookup_tensor(name_tok)
+        idx = self.exprs(idx_t.children)
+        return Store(tensor, tuple(idx), self.value(val_t, tensor.dtype), span=self.loc(t))
+
+    def s_let_stmt(self, t: Tree) -> Let:
+        dt_tok, name_tok, val_t = t.children
+        dt = DType(dt_tok.value)
+        value = None if val_t is None else self.value(val_t, dt)
+        v = Var(name_tok.value, dt, span=self.loc(name_tok))
+        self.define(name_tok.value, v)
+        return Let(v, value, span=self.loc(t))
+
+    def s_evaluate(self, t: Tree) -> Evaluate:
+        call = self.expr(t.children[0])
+        if not isinstance(call, Call):
+            raise self.fail("an expression statement must be a call", t)
+        return Evaluate(call, span=self.loc(t))
+
+    # -- attributes --------------------------------------------------------------------------
+    def attr_value(self, t: Tree) -> Any:
+        k = str(t.data)
+        c = t.children
+        if k == "attr_int":
+            return int(c[0].value.rstrip("lu"))
+        if k == "attr_neg_int":
+            return -int(c[1].value.rstrip("lu"))
+        if k == "attr_float":
+            return float(c[0].value.rstrip("f"))
+        if k == "attr_neg_float":
+            return -float(c[1].value.rstrip("f"))
+        if k == "attr_str":
+            return _unescape(c[0].value)
+        if k == "attr_true":
+            return True
+        if k == "attr_false":
+            return False
+        return tuple(self.attr_value(x) for x in c if x is not None)
+
+    def attr_entries(self, entries: Iterable[Any]) -> tuple:
+        out: dict[str, Any] = {}
+        for e in entries:
+            if e is None:
+                continue
+            key = e.children[0]
+            if key.value in out:
+                raise self.fail(f"attribute '{key.value}' is given twice", key)
+            out[key.value] = self.attr_value(e.children[1])
+        return tuple(out.items())
+
+    # -- functions ---------------------------------------------------------------------------
+    def type_spec(self, t: Tree) -> tuple[MemoryScope | None, DType, list[Expr] | None]:
+        scope_tok, dt_tok, shape_t = t.children
+        scope = None if scope_tok is None else MemoryScope(scope_tok.value)
+        shape = None if shape_t is None else self.exprs(shape_t.children)
+        return scope, DType(dt_tok.value), shape
+
+    def function(self, t: Tree) -> LoweredFunc:
+        children = t.children
+        name_tok = children[0]
+        k = 1
+        header: list[Token] = []
+        while k < len(children) and (children[k] is None or isinstance(children[k], Token)):
+            if children[k] is not None:
+                header.append(children[k])
+            k += 1
+        decls = children[k:-1]
+        body_t = children[-1]
+        self.tensors, self.buffers = {}, {}
+        mark = len(self.trail)
+        declared: dict[str, Any] = {}
+
+        def claim(tok: Token, what: str) -> None:
+            prev = declared.get(tok.value)
+            if prev is not None:
+                raise self.fail(f"{what} '{tok.value}' is declared twice", tok, [("previous declaration here", prev)])
+            declared[tok.value] = tok
+
+        # scalar arguments and free variables first: buffer shapes may use them
+        arg_decls: dict[str, tuple[Token, Tree]] = {}
+        scalar_args: dict[str, Var] = {}
+        for d in decls:
+            kind = str(d.data)
+            if kind == "arg_decl":
+                io_tok, n_tok, spec_t = d.children
+                claim(n_tok, "argument")
+                arg_decls[n_tok.value] = (io_tok, d)
+                scope_tok, dt_tok, shape_t = spec_t.children
+                if shape_t is None:
+                    if scope_tok is not None:
+                        raise self.fail(f"scalar argument '{n_tok.value}' cannot have a memory scope", scope_tok)
+                    v = Var(n_tok.value, DType(dt_tok.value), span=self.loc(n_tok))
+                    scalar_args[n_tok.value] = v
+                    self.define(n_tok.value, v)
+            elif kind == "var_decl":
+                n_tok, dt_tok = d.children
+                claim(n_tok, "variable")
+                self.define(n_tok.value, Var(n_tok.value, DType(dt_tok.value), span=self.loc(n_tok)))
+        temps: list[Buffer] = []
+        attrs: tuple = ()
+        for d in decls:
+            kind = str(d.data)
+            if kind in ("arg_decl", "temp_decl", "buffer_decl"):
+                n_tok, spec_t = d.children[-2:]
+                if kind != "arg_decl":
+                    claim(n_tok, "buffer")
+                if n_tok.value in scalar_args:
+                    continue
+                scope, dt, shape = self.type_spec(spec_t)
+                if shape is None:
+                    raise self.fail(f"buffer '{n_tok.value}' needs a shape: '{dt}[...]'", spec_t)
+                b = Buffer(n_tok.value, tuple(shape), dt, scope or MemoryScope.GLOBAL, span=self.loc(n_tok))
+                self.buffers[n_tok.value] = b
+                if kind == "temp_decl":
+                    temps.append(b)
+            elif kind == "attrs_decl":
+                attrs = self.attr_entries(d.children)
+        for d in decls:
+            if str(d.data) != "tensor_decl":
+                continue
+            n_tok, spec_t, _arrow, buf_tok = d.children
+            if n_tok.value in self.tensors:
+                raise self.fail(f"tensor '{n_tok.value}' is declared twice", n_tok)
+            buf = None if buf_tok is None else self.lookup_buffer(buf_tok.value, buf_tok)
+            span = self.loc(n_tok)
+            if spec_t is None:
+                if buf is None:
+                    raise self.fail(f"tensor '{n_tok.value}' needs a type or a buffer", n_tok)
+                t_ = Tensor(n_tok.value, buf.shape, buf.dtype, buf, span=span)
+            else:
+                scope, dt, shape = self.type_spec(spec_t)
+                if shape is None:
+                    raise self.fail(f"tensor '{n_tok.value}' needs a shape: '{dt}[...]'", spec_t)
+                t_ = Tensor(n_tok.value, tuple(shape), dt, buf, scope, span=span)
+            self.tensors[n_tok.value] = t_
+        args = []
+        in_header = set()
+        for tok in header:
+            if tok.value in in_header:
+                raise self.fail(f"argument '{tok.value}' appears twice in the header", tok)
+            in_header.add(tok.value)
+            decl = arg_decls.get(tok.value)
+            if decl is None:
+                raise self.fail(
+                    f"argument '{tok.value}' is not declared (add a line such as 'in {tok.value}: float32[...]')", tok
+                )
+            io_tok, d = decl
+            scalar = scalar_args.get(tok.value)
+            target = scalar if scalar is not None else self.buffers[tok.value]
+            args.append(Argument(target, ArgIO(io_tok.value), span=self.loc(d)))
+        for n, (io_tok, d) in arg_decls.items():
+            if n not in in_header:
+                raise self.fail(f"'{n}' is declared as an argument but is not in the function header", d)
+        body = self.s_block(body_t)
+        self.unwind(mark)
+        return LoweredFunc(name_tok.value, tuple(args), body, temp_bufs=tuple(temps), attrs=attrs,
+                           span=self.loc(t))
+
+    def module(self, t: Tree) -> Module:
+        name_tok, *fns = t.children
+        return Module(name_tok.value, tuple(self.function(f) for f in fns), span=self.loc(t))
+
+
+# ---------------------------------------------------------------------------------------
+# entry points
+# ---------------------------------------------------------------------------------------
+
+
+_WORD_RE = re.compile(r"[^\s,()\[\]{}]+")
+
+
+def _syntax_error(e: UnexpectedInput, src: SourceFile, text: str) -> PircError:
+    line = getattr(e, "line", 1) or 1
+    col = getattr(e, "column", 1) or 1
+    if isinstance(e, UnexpectedToken):
+        tok = e.token
+        if tok.type == "$END":
+            lines = text.rstrip("\n").split("\n")
+            line, col = len(lines), len(lines[-1]) + 1
+            msg = f"unexpected end of input, expected {_expected(e.expected)}"
+        else:
+            shown = tok.value if len(tok.value) <= 40 else tok.value[:37] + "..."
+            msg = f"unexpected '{shown}', expected {_expected(e.expected)}"
+    elif isinstance(e, UnexpectedCharacters):
+        word = _WORD_RE.match(text, e.pos_in_stream)
+        if word is not None and len(word.group()) > 1:
+            shown = word.group() if len(word.group()) <= 40 else word.group()[:37] + "..."
+            msg = f"invalid token '{shown}'"
+        else:
+            ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
+            shown = repr(ch)[1:-1] if not ch.isprintable() else ch
+            msg = f"unexpected character '{shown}'"
+    elif isinstance(e, UnexpectedEOF):
+        lines = text.rstrip("\n").split("\n")
+        line, col = len(lines), len(lines[-1]) + 1
+        msg = "unexpected end of input"
+    else:
+        msg = str(e).split("\n")[0]
+    return PircError(Diagnostic("error", msg, Location(src, line, col)))
+
+
+def _parse_tree(text: str, start: str, src: SourceFile) -> Tree:
+    if not text.strip():
+        raise PircError(Diagnostic("error", "the input is empty", Location(src, 1, 1)))
+    try:
+        return lark_parser().parse(text, start=start)
+    except UnexpectedInput as e:
+        raise _syntax_error(e, src, text) from None
+
+
+def _scope_builder(src: SourceFile, scope: Mapping[str, Node] | Iterable[Node] | None) -> _Builder:
+    b = _Builder(src)
+    if scope is None:
+        return b
+    items = scope.items() if isinstance(scope, Mapping) else ((getattr(n, "name", None), n) for n in scope)
+    for name, node in items:
+        if isinstance(node, Var):
+            b.vars[name] = node
+        elif isinstance(node, Tensor):
+            b.tensors[name] = node
+            if node.buffer is not None:
+                b.buffers.setdefault(node.buffer.name, node.buffer)
+        elif isinstance(node, Buffer):
+            b.buffers[name] = node
+        else:
+            raise TypeError(f"scope entries are Var, Tensor or Buffer nodes, got {type(node).__name__}")
+    return b
+
+
+def parse(text: str, filename: str = "<string>") -> Module | LoweredFunc:
+    """The Module or the single LoweredFunc that ``text`` holds."""
+    src = SourceFile(filename, text)
+    tree = _parse_tree(text, "unit", src)
+    inner = tree.children[0]
+    b = _Builder(src)
+    return b.module(inner) if str(inner.data) == "module" else b.function(inner)
+
+
+def parse_module(text: str, filename: str = "<string>", name: str = "module") -> Module:
+    """A Module; text holding one bare function gives a module ``name`` with it."""
+    node = parse(text, filename)
+    if isinstance(node, LoweredFunc):
+        return Module(name, (node,), span=node.span)
+    return node
+
+
+def parse_function(text: str, filename: str = "<string>") -> LoweredFunc:
+    """The one function in ``text`` (bare, or alone in a Module)."""
+    node = parse(text, filename)
+    if isinstance(node, Module):
+        if len(node.functions) != 1:
+            raise PircError(Diagnostic("error", f"expected one function, module {node.name} has "
+                                                f"{len(node.functions)}", node.span))
+        return node.functions[0]
+    return node
+
+
+def parse_stmt(text: str, scope: Mapping[str, Node] | Iterable[Node] | None = None,
+               filename: str = "<string>") -> Stmt:
+    """One statement; its free variables, tensors and buffers come from ``scope``
+    (nodes, or a name -> node mapping)."""
+    src = SourceFile(filename, text)
+    tree = _parse_tree(text, "stmt_only", src)
+    return _scope_builder(src, scope).stmt(tree.children[0])
+
+
+def parse_expr(text: str, scope: Mapping[str, Node] | Iterable[Node] | None = None,
+               filename: str = "<string>") -> Expr:
+    """One expression; names resolve through ``scope`` as for :func:`parse_stmt`."""
+    src = SourceFile(filename, text)
+    tree = _parse_tree(text, "expr_only", src)
+    return _scope_builder(src, scope).expr(tree.children[0])
+
+
+def parse_file(path: str) -> Module | LoweredFunc:
+    with open(path, encoding="utf-8") as f:
+        return parse(f.read(), path)
+
+
+__all__ = ["lark_parser", "parse", "parse_expr", "parse_file", "parse_function", "parse_module", "parse_stmt"]
