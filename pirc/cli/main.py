@@ -11,10 +11,10 @@ from pirc import __version__
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.common import stub_command
 from pirc.cli.opt import opt_command
+from pirc.cli.fuse import fuse_command
 from pirc.cli.run import run_command
 from pirc.cli.translate import translate_command
 
-fuse_command = stub_command("fuse", "the CINN front end (pd_to_cinn, build_cinn)")
 lower_command = stub_command("lower", "lowering fused groups to the loop AST")
 codegen_command = stub_command("codegen", "C and CUDA code generation")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import click
@@ -33,6 +34,7 @@ class OptConfig:
     print_before_all: bool = False
     print_after_all: bool = False
     timings: list[tuple[str, float]] = field(default_factory=list)
+    after_passes: Callable[[Program], None] | None = None  # e.g. the fusion report, before printing
 
 
 def _dump(legacy: bool):  # type: ignore[no-untyped-def]
@@ -63,6 +65,8 @@ def process(text: str, name: str, cfg: OptConfig) -> str:
     pm = PassManager(cfg.passes, inst)
     pm.run(program)
     cfg.timings.extend((t.name, t.seconds) for t in pm.timings)
+    if cfg.after_passes is not None:
+        cfg.after_passes(program)
     t2 = time.perf_counter()
     out = print_program(program, cfg.legacy)
     cfg.timings.append(("print", time.perf_counter() - t2))
@@ -190,12 +194,15 @@ def _list_passes() -> None:
 @click.option("--allow-unregistered", is_flag=True, help="Accept unknown ops of pirc's own dialects.")
 @click.option("--legacy-attr-types", is_flag=True, help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>).")
 @click.option("--list-passes", is_flag=True, help="List the passes and pipelines, then exit.")
+@click.option("--fusion-report", is_flag=True, help="Print a table of the cinn_op.group ops to stderr (after the passes).")
+@click.option("--dot", "dot_file", default=None, metavar="FILE",
+              help="Write the op graph with the groups as coloured clusters (Graphviz DOT) to FILE.")
 @handle_errors
 def opt_command(
     input: str, output: str, pipeline: str, build_cinn: bool, print_before: tuple[str, ...],
     print_after: tuple[str, ...], print_ir_before_all: bool, print_ir_after_all: bool, timing: bool,
     split_input_file: bool, verify_diagnostics: bool, no_verify: bool, allow_unregistered: bool,
-    legacy_attr_types: bool, list_passes: bool,
+    legacy_attr_types: bool, list_passes: bool, fusion_report: bool = False, dot_file: str | None = None,
 ) -> None:
     """Parse, verify, transform and print a PIR program.
 
@@ -205,6 +212,7 @@ def opt_command(
       pirc-opt model.pir -p 'dce,cse' -o out.pir
       cat model.pir | pirc-opt --timing -p cse > out.pir
       pirc-opt tests.pir --split-input-file --verify-diagnostics
+      pirc-opt model.pir --build-cinn --fusion-report --dot groups.dot
     """
     if list_passes:
         _list_passes()
@@ -232,6 +240,7 @@ def opt_command(
         print_before=set(print_before), print_after=set(print_after),
         print_before_all=print_ir_before_all, print_after_all=print_ir_after_all,
     )
+    cfg.after_passes = fusion_outputs(fusion_report, dot_file, name)
     chunks = split_chunks(text) if split_input_file else [(1, text)]
     outputs: list[str] = []
     failed = False
@@ -261,6 +270,22 @@ def opt_command(
     write_output(output, "// -----\n".join(outputs))
 
 
+def fusion_outputs(report: bool, dot_file: str | None, name: str) -> Callable[[Program], None] | None:
+    """The --fusion-report / --dot hook (the DOT file holds the last chunk's program)."""
+    if not report and not dot_file:
+        return None
+
+    def hook(program: Program) -> None:
+        from pirc.passes.fusion_report import print_report, to_dot
+
+        if report:
+            print_report(program, title=f"build_cinn fusion report: {name}")
+        if dot_file:
+            write_output(dot_file, to_dot(program, name))
+
+    return hook
+
+
 def main() -> None:
     opt_command.main(prog_name="pirc-opt")
 
@@ -268,4 +293,4 @@ def main() -> None:
 if __name__ == "__main__":
     main()
 
-__all__ = ["opt_command", "main", "process", "EXIT_USAGE"]
+__all__ = ["opt_command", "main", "process", "fusion_outputs", "EXIT_USAGE"]

@@ -1,3 +1,12 @@
 """Importing this module registers every pass and pipeline."""
 
-from pirc.passes import cse, dce  # noqa: F401
+from pirc.passes import add_broadcast, build_cinn, cse, dce, pd_to_cinn  # noqa: F401  # noqa: F401
+from pirc.passes.manager import register_pipeline
+
+register_pipeline(
+    "build_cinn",
+    "pd_to_cinn,add_broadcast_to_elementwise,build_cinn_pass",
+    "the CINN front end: pd_to_cinn (conversions and prim decompositions), "
+    "add_broadcast_to_elementwise, build_cinn_pass (fusion into cinn_op.group); "
+    "option max-group-size=N",
+)

@@ -117,9 +117,10 @@ def _make_pass(element: str) -> list[Pass]:
             k, _, v = item.partition("=")
             opts[k.strip()] = v.strip()
     if name in PIPELINES and name not in PASSES:
+        passes = parse_pipeline(PIPELINES[name][0])
         if opts:
-            raise PipelineError(f"pipeline '{name}' takes no options")
-        return parse_pipeline(PIPELINES[name][0])
+            _apply_pipeline_options(name, passes, opts)
+        return passes
     cls = PASSES.get(name)
     if cls is None:
         known = ", ".join(sorted(set(PASSES) | set(PIPELINES)))
@@ -133,6 +134,20 @@ def _make_pass(element: str) -> list[Pass]:
             raise PipelineError(f"pass '{name}' has no option '{k}' (options: {allowed})")
         kwargs[key] = _coerce(v, fields[key], name)
     return [cls(**kwargs)]
+
+
+def _apply_pipeline_options(name: str, passes: list[Pass], opts: dict[str, str]) -> None:
+    """``pipeline{opt=v}``: set the option on every pass of the pipeline that has it."""
+    for k, v in opts.items():
+        key = k.replace("-", "_")
+        hit = False
+        for p in passes:
+            fields = {f.name: f for f in dataclasses.fields(p)} if dataclasses.is_dataclass(p) else {}
+            if key in fields:
+                setattr(p, key, _coerce(v, fields[key], p.name))
+                hit = True
+        if not hit:
+            raise PipelineError(f"no pass of pipeline '{name}' has an option '{k}'")
 
 
 def parse_pipeline(text: str) -> list[Pass]:

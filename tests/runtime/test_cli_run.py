@@ -184,11 +184,11 @@ def test_not_implemented_options(files: dict, args: list[str], what: str) -> Non
     assert "not implemented yet" in r.output and what in r.output
 
 
-def test_pdiparams_not_implemented(files: dict) -> None:  # type: ignore[type-arg]
+def test_bad_pdiparams_is_an_input_error(files: dict) -> None:  # type: ignore[type-arg]
     p = files["dir"] / "m.pdiparams"
     p.write_bytes(b"")
     r = invoke(files["prog"], "--params", p, "--feed", files["feeds"])
-    assert r.exit_code == 2 and "not implemented yet" in r.output
+    assert r.exit_code == 1 and "cannot read parameters" in r.output
 
 
 def test_usage_errors(files: dict) -> None:  # type: ignore[type-arg]

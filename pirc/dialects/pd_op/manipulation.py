@@ -51,6 +51,19 @@ unknown constants Paddle prints: all dims -1 for ``strided_slice`` (unknown star
 strides) and ``split`` (unknown sections); rank - len(axis) unknown dims for ``squeeze``;
 the leading dims no repeat count reaches, then -1s, for ``tile``; only the sliced axes -1
 for ``slice``.  These are reproduced too.
+
+Part 3 (tests/dialects/test_part3_*.py): ``flip`` (axis attribute; duplicates are checked
+on the values as given, so [1, -1] passes and flips once; a 0-D tensor takes no axis),
+``roll`` (shifts operand, axis attribute; no axes: roll the flattened tensor, one shift),
+``masked_fill``/``masked_fill_`` (result = broadcast(x, mask), even for the inplace form;
+value must broadcast to it and have x's dtype), ``tril``/``triu`` (+ ``_``), ``nonzero``
+(operand ``condition``, result [-1, rank] int64), ``pad`` (paddings attribute, 2 * rank
+non-negative values; pad_value is a float32 operand cast to x's type) and ``pad3d`` (5-D;
+paddings [left, right, top, bottom, front, back] may be negative = crop; pad_value is a
+double; modes constant,
+reflect, replicate, circular; unknown paddings give -1 dims).  Pattern kinds: flip (CINN
+reverse), roll, pad, pad3d INJECTIVE; masked_fill, tril, triu ELEMENTWISE (CINN select /
+tril); nonzero NON_FUSIBLE.
 """
 
 from __future__ import annotations
@@ -68,10 +81,12 @@ from pirc.dialects.pd_op.common import (
     PatternKind,
     ShapeError,
     as_int_list,
+    broadcast_dims,
     meta_of,
     normalize_axis,
     register,
 )
+from pirc.dialects.pd_op.elementwise import cast_array, dtype_name, first_value
 
 __all__ = ["const_ints", "const_int", "kernel_ints", "kernel_int"]
 
@@ -966,3 +981,255 @@ def _tile_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np
 
 register(OpDef(name="pd_op.tile", operands=("x", "repeat_times"), infer_meta=_tile_meta, kernel=_tile_kernel,
                pattern=PatternKind.INJECTIVE))
+
+
+# ---------------------------------------------------------------------------
+# flip / roll
+# ---------------------------------------------------------------------------
+
+def _flip_axes(axis: Sequence[int], rank: int) -> list[int]:
+    # phi FlipInferMeta: every axis in [-rank, rank) (so a 0-D tensor takes none), no duplicates
+    out = []
+    for a in axis:
+        if not -rank <= a < rank:
+            raise ShapeError(f"flip: axis {a} out of range for rank {rank}")
+        out.append(a + rank if a < 0 else a)
+    if len(set(out)) != len(out):
+        raise ShapeError(f"flip: axes have duplicates: {list(axis)}")
+    return out
+
+
+def _flip_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    x = meta_of(args[0])
+    if x.shape is not None:
+        _flip_axes(as_int_list(attrs.get("axis", [])), len(x.shape))
+    return [Meta(x.shape, x.dtype)]
+
+
+def _flip_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x = np.asarray(args[0])
+    try:
+        axes = _flip_axes(as_int_list(attrs.get("axis", [])), x.ndim)
+    except ShapeError as e:
+        raise ValueError(str(e)) from None
+    return [np.flip(x, axes).copy() if axes else x.copy()]
+
+
+# CINN registers flip's counterpart ``reverse`` as kInjective
+register(OpDef(name="pd_op.flip", operands=("x",), attrs=("axis",), infer_meta=_flip_meta, kernel=_flip_kernel,
+               pattern=PatternKind.INJECTIVE))
+
+
+def _roll_check(nshifts: int | None, axis: list[int], rank: int) -> None:
+    # phi RollInferMeta
+    if axis:
+        for a in axis:
+            if not -rank <= a < rank:
+                raise ShapeError(f"roll: axis {a} out of range [{-rank}, {rank})")
+        if nshifts is not None and nshifts != len(axis):
+            raise ShapeError(f"roll: {len(axis)} axes but {nshifts} shifts")
+    elif nshifts is not None and nshifts != 1:
+        raise ShapeError(f"roll: without axes shifts must have one entry, got {nshifts}")
+
+
+def _roll_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    x = meta_of(args[0])
+    if x.shape is not None:
+        shifts = const_ints(args[1])
+        _roll_check(len(shifts) if shifts is not None else _operand_len(args[1]),
+                    as_int_list(attrs.get("axis", [])), len(x.shape))
+    return [Meta(x.shape, x.dtype)]
+
+
+def _roll_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x = np.asarray(args[0])
+    shifts = kernel_ints(args[1])
+    axis = as_int_list(attrs.get("axis", []))
+    try:
+        _roll_check(len(shifts), axis, x.ndim)
+    except ShapeError as e:
+        raise ValueError(str(e)) from None
+    if not axis:  # roll the flattened tensor
+        return [np.roll(x.reshape(-1), shifts[0]).reshape(x.shape)]
+    return [np.roll(x, shifts, axis)]
+
+
+register(OpDef(name="pd_op.roll", operands=("x", "shifts"), attrs=("axis",), infer_meta=_roll_meta,
+               kernel=_roll_kernel, pattern=PatternKind.INJECTIVE))
+
+
+# ---------------------------------------------------------------------------
+# masked_fill / masked_fill_
+# ---------------------------------------------------------------------------
+
+def _bcast(a: tuple[int, ...] | None, b: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    if a is None or b is None:
+        return None
+    return broadcast_dims(a, b)
+
+
+def _masked_fill_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    # Paddle prints broadcast(x, mask) (even for the inplace masked_fill_); value is only
+    # checked by the kernel (it must broadcast to the result and have x's dtype)
+    x, mask, value = meta_of(args[0]), meta_of(args[1]), meta_of(args[2])
+    out = _bcast(x.shape, mask.shape)
+    if out is not None and value.shape is not None:
+        try:
+            _bcast(value.shape, out)
+        except ShapeError:
+            raise ShapeError(f"masked_fill: value of shape {list(value.shape)} does not broadcast to "
+                             f"{list(out)}") from None
+    return [Meta(out, x.dtype)]
+
+
+def _masked_fill_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x, mask, value = np.asarray(args[0]), np.asarray(args[1]), np.asarray(args[2])
+    if value.dtype != x.dtype:
+        raise ValueError(f"masked_fill: value has dtype {value.dtype}, x has {x.dtype}")
+    shape = np.broadcast_shapes(x.shape, mask.shape)
+    return [np.where(mask.astype(bool, copy=False), np.broadcast_to(value, shape), x).astype(x.dtype, copy=False)]
+
+
+_reg("pd_op.masked_fill", inplace_of="pd_op.masked_fill_", operands=("x", "mask", "value"),
+     infer_meta=_masked_fill_meta, kernel=_masked_fill_kernel, pattern=PatternKind.ELEMENTWISE)
+
+
+# ---------------------------------------------------------------------------
+# tril / triu
+# ---------------------------------------------------------------------------
+
+def _tril_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    x = meta_of(args[0])
+    if x.shape is not None and len(x.shape) < 2:
+        raise ShapeError(f"tril/triu: input rank must be at least 2, got {len(x.shape)}")
+    return [Meta(x.shape, x.dtype)]
+
+
+def _tri_kernel(fn: Any) -> Any:
+    def kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+        x = np.asarray(args[0])
+        if x.ndim < 2:
+            raise ValueError(f"tril/triu: input rank must be at least 2, got {x.ndim}")
+        return [fn(x, int(attrs.get("diagonal", 0)))]
+
+    return kernel
+
+
+# CINN registers tril as kElementWise
+_reg("pd_op.tril", inplace_of="pd_op.tril_", operands=("x",), attrs=("diagonal",), infer_meta=_tril_meta,
+     kernel=_tri_kernel(np.tril), pattern=PatternKind.ELEMENTWISE)
+_reg("pd_op.triu", inplace_of="pd_op.triu_", operands=("x",), attrs=("diagonal",), infer_meta=_tril_meta,
+     kernel=_tri_kernel(np.triu), pattern=PatternKind.ELEMENTWISE)
+
+
+# ---------------------------------------------------------------------------
+# nonzero
+# ---------------------------------------------------------------------------
+
+def _nonzero_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    x = meta_of(args[0])
+    if x.shape is None:
+        return [Meta((-1, -1), "int64")]
+    if len(x.shape) == 0:
+        raise ShapeError("nonzero: input must have rank >= 1")
+    return [Meta((-1, len(x.shape)), "int64")]
+
+
+def _nonzero_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x = np.asarray(args[0])
+    if x.ndim == 0:
+        raise ValueError("nonzero: input must have rank >= 1")
+    return [np.ascontiguousarray(np.argwhere(x != 0).astype(np.int64))]
+
+
+# data-dependent result shape: not fusible
+register(OpDef(name="pd_op.nonzero", operands=("condition",), infer_meta=_nonzero_meta, kernel=_nonzero_kernel,
+               pattern=PatternKind.NON_FUSIBLE))
+
+
+# ---------------------------------------------------------------------------
+# pad / pad3d
+# ---------------------------------------------------------------------------
+
+def _pad_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    # phi PadInferMeta: 2 * rank non-negative paddings [before0, after0, before1, ...]
+    x = meta_of(args[0])
+    pads = as_int_list(attrs.get("paddings", []))
+    if x.shape is None:
+        return [Meta(None, x.dtype)]
+    if len(pads) != 2 * len(x.shape):
+        raise ShapeError(f"pad: paddings must have 2 * rank = {2 * len(x.shape)} entries, got {len(pads)}")
+    if any(p < 0 for p in pads):
+        raise ShapeError(f"pad: paddings must be >= 0, got {pads}")
+    return [Meta(tuple(-1 if d < 0 else d + pads[2 * i] + pads[2 * i + 1] for i, d in enumerate(x.shape)), x.dtype)]
+
+
+def _pad_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x = np.asarray(args[0])
+    pads = as_int_list(attrs.get("paddings", []))
+    if len(pads) != 2 * x.ndim or any(p < 0 for p in pads):
+        raise ValueError(f"pad: bad paddings {pads} for a rank-{x.ndim} tensor")
+    value = cast_array(np.asarray(first_value(args[1])), dtype_name(x.dtype))  # static_cast<T>(pad_value)
+    return [np.pad(x, [(pads[2 * i], pads[2 * i + 1]) for i in range(x.ndim)], constant_values=value)]
+
+
+register(OpDef(name="pd_op.pad", operands=("x", "pad_value"), attrs=("paddings",), infer_meta=_pad_meta,
+               kernel=_pad_kernel, pattern=PatternKind.INJECTIVE))
+
+
+_PAD3D_MODES = {"constant": "constant", "reflect": "reflect", "replicate": "edge", "circular": "wrap"}
+
+
+def _pad3d_axes(attrs: Mapping[str, Any]) -> list[int]:
+    """Axes padded by paddings [left, right, top, bottom, front, back]: W, H, D."""
+    return [3, 2, 1] if attrs.get("data_format", "NCDHW") == "NDHWC" else [4, 3, 2]
+
+
+def _pad3d_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    # phi Pad3dInferMeta: a 5-D x, 6 paddings (may be negative); unknown paddings -> -1
+    x = meta_of(args[0])
+    if x.shape is None:
+        return [Meta(None, x.dtype)]
+    if len(x.shape) != 5:
+        raise ShapeError(f"pad3d: x must be 5-D, got rank {len(x.shape)}")
+    pads = const_ints(args[1])
+    n = len(pads) if pads is not None else _operand_len(args[1])
+    if n is not None and n != 6:
+        raise ShapeError(f"pad3d: paddings must have 6 entries, got {n}")
+    shape = list(x.shape)
+    for j, a in enumerate(_pad3d_axes(attrs)):
+        if pads is None:
+            shape[a] = -1
+        elif shape[a] >= 0:
+            shape[a] = shape[a] + pads[2 * j] + pads[2 * j + 1]
+    return [Meta(tuple(shape), x.dtype)]
+
+
+def _pad3d_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x = np.asarray(args[0])
+    pads = kernel_ints(args[1])
+    mode = str(attrs.get("mode", "constant"))
+    if x.ndim != 5 or len(pads) != 6:
+        raise ValueError(f"pad3d: needs a 5-D x and 6 paddings, got rank {x.ndim} and {len(pads)}")
+    if mode not in _PAD3D_MODES:
+        raise ValueError(f"pad3d: unknown mode {mode!r}")
+    widths = [(0, 0)] * 5
+    crop = [slice(None)] * 5
+    for j, a in enumerate(_pad3d_axes(attrs)):
+        lo, hi = pads[2 * j], pads[2 * j + 1]
+        if mode == "reflect" and (lo >= x.shape[a] or hi >= x.shape[a]):
+            raise ValueError(f"pad3d: reflect paddings must be smaller than the padded dim ({x.shape[a]})")
+        if mode == "circular" and (lo > x.shape[a] or hi > x.shape[a]):
+            raise ValueError(f"pad3d: circular paddings must not exceed the padded dim ({x.shape[a]})")
+        widths[a] = (max(lo, 0), max(hi, 0))
+        padded = x.shape[a] + max(lo, 0) + max(hi, 0)
+        crop[a] = slice(-min(lo, 0), padded + min(hi, 0))  # negative paddings crop
+    kw: dict[str, Any] = {}
+    if mode == "constant":
+        kw["constant_values"] = cast_array(np.asarray(float(attrs.get("pad_value", 0.0))), dtype_name(x.dtype))
+    out = np.pad(x, widths, mode=_PAD3D_MODES[mode], **kw)
+    return [np.ascontiguousarray(out[tuple(crop)])]
+
+
+register(OpDef(name="pd_op.pad3d", operands=("x", "paddings"), attrs=("mode", "pad_value", "data_format"),
+               infer_meta=_pad3d_meta, kernel=_pad3d_kernel, pattern=PatternKind.INJECTIVE))

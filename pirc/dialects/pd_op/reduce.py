@@ -17,6 +17,14 @@ Semantics follow Paddle 3.3.1's CPU kernels:
 * ``logsumexp`` is ``max + log(sum(exp(x - max)))`` with no special case for
   infinite maxima (``logsumexp([-inf, -inf])`` is NaN, as in Paddle).
 * ``cumsum`` accumulates sequentially in the input dtype.
+
+Part 3: ``all``/``any``/``amax``/``amin`` take ``axis`` as an attribute.  all/any of a
+non-bool tensor are printed with the input's dtype (ReduceInferMeta) but the kernel writes
+bool data (NaN counts as true); amax/amin propagate NaN.  ``numel`` gives a 0-D int64
+(result named ``size``).  ``p_norm`` (attributes porder, axis, epsilon, keepdim, asvector;
+float inputs only) counts non-zeros for p = 0, folds max/min |x| for p = +-inf (a NaN is
+forgotten by the next element: see _fold_extreme), else (sum |x|^p)^(1/p); an empty x gives
+zeros, a 0-D x without asvector reduces over nothing (0; -inf for p = inf).
 """
 
 from __future__ import annotations
@@ -429,3 +437,164 @@ register_with_inplace("softmax", operands=("x",), attrs=("axis",), infer_meta=_s
                       inplace_variant=True)
 register_with_inplace("log_softmax", operands=("x",), attrs=("axis",), infer_meta=_softmax_meta,
                       kernel=lambda a, t: _softmax_common(a, t, True), pattern=PatternKind.NON_FUSIBLE)
+
+
+# ---------------------------------------------------------------------------
+# all / any / amax / amin (axis is an attribute)
+# ---------------------------------------------------------------------------
+
+
+def _attr_axis_meta(out_dtype: str | None) -> Any:
+    def infer(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+        x = meta_of(args[0])
+        shape = _reduce_meta_shape(x, None, bool(attrs.get("keepdim", False)),
+                                   axis_attr=as_int_list(attrs.get("axis", [])))
+        return [Meta(shape, out_dtype or x.dtype)]
+
+    return infer
+
+
+def _bool_reduce_kernel(fn: Any) -> Any:
+    def kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+        x = np.asarray(args[0])
+        axes = _axes_from(as_int_list(attrs.get("axis", [])), x.ndim)
+        out = fn(x != 0, axis=axes, keepdims=bool(attrs.get("keepdim", False)))  # NaN counts as true
+        return [as_array(out, np.bool_)]
+
+    return kernel
+
+
+# Paddle's ReduceInferMeta prints x's dtype (all/any of a float tensor are typed f32), but the
+# kernel writes bool data; the Python API casts to bool first, so corpus programs see bool.
+register(OpDef(name="pd_op.all", operands=("x",), attrs=("axis", "keepdim"), results=("out",),
+               infer_meta=_attr_axis_meta(None), kernel=_bool_reduce_kernel(np.all),
+               pattern=PatternKind.REDUCTION))
+register(OpDef(name="pd_op.any", operands=("x",), attrs=("axis", "keepdim"), results=("out",),
+               infer_meta=_attr_axis_meta(None), kernel=_bool_reduce_kernel(np.any),
+               pattern=PatternKind.REDUCTION))
+
+
+def _amax_kernel(fn: Any) -> Any:
+    def kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+        x = np.asarray(args[0])
+        axes = _axes_from(as_int_list(attrs.get("axis", [])), x.ndim)
+        if any(x.shape[a] == 0 for a in axes):
+            raise ValueError("amax/amin: cannot reduce along an axis of size 0")
+        return [as_array(fn(x, axis=axes, keepdims=bool(attrs.get("keepdim", False))), x.dtype)]
+
+    return kernel
+
+
+register(OpDef(name="pd_op.amax", operands=("x",), attrs=("axis", "keepdim"), results=("out",),
+               infer_meta=_attr_axis_meta(None), kernel=_amax_kernel(np.max), pattern=PatternKind.REDUCTION))
+register(OpDef(name="pd_op.amin", operands=("x",), attrs=("axis", "keepdim"), results=("out",),
+               infer_meta=_attr_axis_meta(None), kernel=_amax_kernel(np.min), pattern=PatternKind.REDUCTION))
+
+
+# ---------------------------------------------------------------------------
+# numel
+# ---------------------------------------------------------------------------
+
+
+def _numel_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    meta_of(args[0])
+    return [Meta((), "int64")]
+
+
+def _numel_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    return [np.asarray(np.asarray(args[0]).size, dtype=np.int64)]
+
+
+# numel only reads the shape: it is not a CINN op (kOpaque -> NON_FUSIBLE)
+register(OpDef(name="pd_op.numel", operands=("x",), attrs=(), results=("size",),
+               infer_meta=_numel_meta, kernel=_numel_kernel, pattern=PatternKind.NON_FUSIBLE))
+
+
+# ---------------------------------------------------------------------------
+# p_norm
+# ---------------------------------------------------------------------------
+
+
+def _p_norm_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    x = meta_of(args[0])
+    if x.dtype not in ("float32", "float64", "float16", "bfloat16"):
+        raise ShapeError(f"p_norm: x must be a floating-point tensor, got {x.dtype}")
+    keep = bool(attrs.get("keepdim", False))
+    if x.shape is None:
+        return [Meta(None, x.dtype)]
+    rank = len(x.shape)
+    if attrs.get("asvector", False):
+        return [Meta((1,) * rank if keep else (), x.dtype)]
+    axis = int(attrs.get("axis", -1))
+    if rank == 0:
+        if axis not in (0, -1):
+            raise ShapeError(f"p_norm: axis {axis} out of range for a 0-D tensor")
+        return [Meta((), x.dtype)]
+    a = normalize_axis(axis, rank)
+    return [Meta(reduced_shape(x.shape, (a,), keep), x.dtype)]
+
+
+def _fold_extreme(ax: np.ndarray, axes: tuple[int, ...], keep: bool, largest: bool) -> np.ndarray:
+    """phi's p = +-inf reduction: a left-to-right fold ``acc = acc > t ? acc : t`` (``<`` for
+    -inf) from acc = -inf (+inf).  A NaN element is taken (every comparison with it is
+    false) and then forgotten at the next element: the result is NaN when the last element
+    is NaN, else the extreme of the elements after the last NaN."""
+    init = -np.inf if largest else np.inf
+    red = np.max if largest else np.min
+    if not axes:
+        return ax.copy()
+    n = int(np.prod([ax.shape[a] for a in axes], dtype=np.int64))
+    keep_shape = tuple(1 if i in axes else d for i, d in enumerate(ax.shape))
+    rest = [i for i in range(ax.ndim) if i not in axes]
+    rows = np.transpose(ax, rest + list(axes)).reshape(-1, n)
+    isn = np.isnan(rows)
+    if n == 0:
+        out = np.full(rows.shape[0], init, dtype=ax.dtype)
+    elif not isn.any():
+        out = red(rows, axis=1)
+    else:
+        last = np.where(isn.any(axis=1), n - 1 - np.argmax(isn[:, ::-1], axis=1), -1)
+        masked = np.where(np.arange(n)[None, :] <= last[:, None], np.asarray(init, ax.dtype), rows)
+        out = red(masked, axis=1, initial=init)
+        out = np.where(last == n - 1, np.asarray(np.nan, ax.dtype), out)
+    out = out.reshape(tuple(d for i, d in enumerate(ax.shape) if i not in axes))
+    return out.reshape(keep_shape) if keep else out
+
+
+def _p_norm_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    # phi PNormKernel: p = 0 counts non-zeros, +-inf folds max/min |x| (see _fold_extreme),
+    # otherwise (sum |x|^p)^(1/p); epsilon is not used by the forward kernel.  An empty x
+    # gives zeros; a 0-D x without asvector reduces over nothing (0, or inf for p < 0,
+    # -inf for p = inf, inf for p = -inf).
+    x = np.asarray(args[0])
+    keep = bool(attrs.get("keepdim", False))
+    p = float(np.float32(attrs.get("porder", 2.0)))  # a C++ float
+    cd = np.float32 if x.dtype == np.float16 else x.dtype
+    ax = np.abs(x.astype(cd, copy=False))
+    if attrs.get("asvector", False):
+        axes: tuple[int, ...] = tuple(range(x.ndim))
+    elif x.ndim == 0:
+        ax, axes, keep = ax.reshape(-1)[:0], (0,), False
+    else:
+        try:
+            axes = (normalize_axis(int(attrs.get("axis", -1)), x.ndim),)
+        except ShapeError as e:
+            raise ValueError(str(e)) from None
+    if x.size == 0:
+        return [np.zeros(reduced_shape(x.shape, axes, keep), dtype=x.dtype)]
+    with np.errstate(all="ignore"):
+        if p == 0:
+            out = np.sum(ax != 0, axis=axes, keepdims=keep, dtype=cd)
+        elif p in (np.inf, -np.inf):
+            out = _fold_extreme(ax, axes, keep, p > 0)
+        elif p == 2.0:
+            out = np.sqrt(np.sum(ax * ax, axis=axes, keepdims=keep))
+        else:
+            pc = np.asarray(p, cd)
+            inv = np.asarray(np.float32(1) / np.float32(p), cd)  # 1.0f / porder, even for float64 data
+            out = np.power(np.sum(np.power(ax, pc), axis=axes, keepdims=keep), inv)
+    return [cast_array(np.asarray(out), dtype_name(x.dtype))]
+
+
+register(OpDef(name="pd_op.p_norm", operands=("x",), attrs=("porder", "axis", "epsilon", "keepdim", "asvector"),
+               results=("out",), infer_meta=_p_norm_meta, kernel=_p_norm_kernel, pattern=PatternKind.REDUCTION))

@@ -1,0 +1,130 @@
+"""Compiling generated C with the system compiler into a shared library.
+
+The compiler is ``$PIRC_CC``, else ``$CC``, else the first of ``cc``, ``gcc``,
+``clang`` on ``PATH``.  Flags: ``-O3 -std=c99 -fPIC -shared`` plus
+
+* ``-fwrapv`` (integer overflow wraps, as numpy's does) and
+  ``-ffp-contract=off`` (no fused multiply-add: results match the interpreter);
+  no ``-ffast-math`` and no ``-march=native`` (the library must stay correct and
+  portable; add them through ``$PIRC_CFLAGS`` if you want them);
+* ``-fno-math-errno`` (lets ``sqrtf`` & co. inline and vectorise; results are the same);
+* ``-fopenmp`` when the compiler links OpenMP programs, else ``-fopenmp-simd``
+  (simd pragmas only), else nothing.
+
+Every flag and the compiler's identity (path and ``--version``) are part of the
+cache key (:mod:`.cache`).
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shlex
+import shutil
+import subprocess
+import tempfile
+import time
+
+from pirc.cinn.backend.errors import CompileError, ToolchainError
+
+BASE_FLAGS = ("-O3", "-std=c99", "-fPIC", "-shared", "-fwrapv", "-ffp-contract=off", "-fno-math-errno")
+TIMEOUT_S = 600
+
+
+def find_cc() -> str:
+    for env in ("PIRC_CC", "CC"):
+        v = os.environ.get(env, "").strip()
+        if v:
+            path = shutil.which(v)
+            if path is None:
+                raise ToolchainError(f"the C compiler ${env}={v} was not found")
+            return path
+    for name in ("cc", "gcc", "clang"):
+        path = shutil.which(name)
+        if path is not None:
+            return path
+    raise ToolchainError("no C compiler found (install gcc or clang, or set $PIRC_CC)")
+
+
+@functools.lru_cache(maxsize=None)
+def cc_identity(cc: str) -> str:
+    """The compiler's path and first line of ``--version`` (part of cache keys)."""
+    try:
+        r = subprocess.run([cc, "--version"], capture_output=True, text=True, timeout=60)
+        first = (r.stdout or r.stderr).strip().splitlines()[0] if (r.stdout or r.stderr).strip() else "?"
+    except (OSError, subprocess.SubprocessError):
+        first = "?"
+    return f"{os.path.realpath(cc)} | {first}"
+
+
+_OMP_PROBE = """#include <omp.h>
+int pirc_probe(float* x, int n) {
+  int i;
+  #pragma omp parallel for
+  for (i = 0; i < n; i++) x[i] += 1.0f;
+  return omp_get_max_threads();
+}
+"""
+
+
+@functools.lru_cache(maxsize=None)
+def openmp_flags(cc: str) -> tuple[str, ...]:
+    """``-fopenmp`` if the compiler builds and links an OpenMP shared library, else ``-fopenmp-simd``, else ()."""
+    with tempfile.TemporaryDirectory(prefix="pirc-omp-") as d:
+        src = os.path.join(d, "probe.c")
+        with open(src, "w") as f:
+            f.write(_OMP_PROBE)
+        for flags in (("-fopenmp",),):
+            try:
+                r = subprocess.run([cc, *BASE_FLAGS, *flags, "-o", os.path.join(d, "probe.so"), src],
+                                   capture_output=True, timeout=TIMEOUT_S)
+                if r.returncode == 0:
+                    return flags
+            except (OSError, subprocess.SubprocessError):
+                pass
+        with open(src, "w") as f:
+            f.write("int pirc_probe(float* x, int n) { int i;\n#pragma omp simd\nfor (i = 0; i < n; i++) x[i] += 1.0f;\n"
+                    "return 0; }\n")
+        try:
+            r = subprocess.run([cc, *BASE_FLAGS, "-fopenmp-simd", "-Werror", "-o", os.path.join(d, "probe.so"), src],
+                               capture_output=True, timeout=TIMEOUT_S)
+            if r.returncode == 0:
+                return ("-fopenmp-simd",)
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return ()
+
+
+def c_flags(cc: str | None = None) -> tuple[str, ...]:
+    cc = cc or find_cc()
+    extra = tuple(shlex.split(os.environ.get("PIRC_CFLAGS", "")))
+    return BASE_FLAGS + openmp_flags(cc) + extra
+
+
+def compile_c(source: str, *, cc: str | None = None, flags: tuple[str, ...] | None = None,
+              source_name: str = "kernels.c") -> tuple[bytes, float]:
+    """Compile ``source`` into a shared library; returns (its bytes, seconds).
+    Raises :class:`CompileError` with the compiler's diagnostics located in ``source``."""
+    cc = cc or find_cc()
+    flags = c_flags(cc) if flags is None else flags
+    t0 = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="pirc-cc-") as d:
+        src = os.path.join(d, "kernels.c")
+        out = os.path.join(d, "kernels.so")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(source)
+        try:
+            r = subprocess.run([cc, *flags, "-o", out, src], capture_output=True, timeout=TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            raise ToolchainError(f"the C compiler took more than {TIMEOUT_S} s") from None
+        except OSError as e:
+            raise ToolchainError(f"cannot run the C compiler {cc}: {e}") from None
+        log = (r.stderr or b"").decode("utf-8", "replace") + (r.stdout or b"").decode("utf-8", "replace")
+        if r.returncode != 0 or not os.path.exists(out):
+            raise CompileError(f"the C compiler ({os.path.basename(cc)})", log, source, source_name)
+        with open(out, "rb") as f:
+            data = f.read()
+    return data, time.perf_counter() - t0
+
+
+__all__ = ["BASE_FLAGS", "c_flags", "cc_identity", "compile_c", "find_cc", "openmp_flags"]

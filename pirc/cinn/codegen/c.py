@@ -1,0 +1,230 @@
+"""CodeGenC: LoweredFuncs -> one self-contained C99 source for the system compiler.
+
+The ABI (also written at the top of every generated file):
+
+* one exported function per LoweredFunc, ``int <symbol>(void** args, int nargs)``.
+  ``args[i]`` is the *address of* the i-th argument's value, in the LoweredFunc's
+  argument order -- the same convention as CUDA's ``kernelParams`` (and CINN's
+  ``cinn_call_cuda_kernel``): a buffer passes the address of its data pointer, a
+  scalar the address of its value (int64 for symbolic dims; bool as int32,
+  float16 / bfloat16 as float);
+* it returns 0 on success, -1 when ``nargs`` is wrong and 1 when a temp buffer
+  cannot be allocated;
+* buffers are dense row-major arrays: bool as ``uint8_t``, float16 as IEEE half
+  bits (``uint16_t``, numpy's float16), bfloat16 as ``float`` holding values
+  rounded to bfloat16 (how the interpreter holds it);
+* ``in`` buffers are ``const`` (a function that writes one is refused); ``out``
+  buffers need not be initialised unless the kernel reads them.
+
+The typed body is a ``static`` function; the exported name is generated
+(``pirc_k0_fn_exp_add_1a2b3c4d``) and never copied from the input.
+
+Loops: ``parallel`` loops become ``#pragma omp parallel for`` (the outermost
+only), ``vectorize`` loops and innermost loops whose iterations provably touch
+distinct elements become ``#pragma omp simd``, reduction loop nests accumulate
+in a scalar with ``#pragma omp simd reduction(...)``, ``unroll`` loops get
+``#pragma GCC unroll``.  GPU-bound loops run serially; a kernel that uses
+``blockIdx.x``... directly runs over its ``grid_dim`` / ``block_dim`` attributes,
+as in the AST evaluator.  Temps up to 16 KiB live on the stack, larger or
+symbolic ones are ``calloc``'d (all temps start zeroed, as in the evaluator).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pirc.cinn.ast.dtypes import DType
+from pirc.cinn.ast.kinds import Kind
+from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, Module, Var
+from pirc.cinn.ast.visitor import walk
+from pirc.cinn.codegen.common import (
+    _GPU_VAR_IDS,
+    STACK_LIMIT_BYTES,
+    ArgInfo,
+    FuncEmitter,
+    GeneratedSource,
+    KernelMeta,
+    ReductionPlan,
+    const_int,
+    ctype,
+    elem_bytes,
+    file_header,
+    functions_of,
+    group_of,
+    has_loop,
+    simd_safe,
+    storage_type,
+    symbol_args_of,
+)
+from pirc.cinn.codegen.prelude import Prelude
+
+C_ABI = [
+    "ABI: each kernel is  int SYMBOL(void** args, int nargs);  args[i] is the address of argument i's value",
+    "(buffers: the address of the data pointer; symbolic dims: the address of an int64_t).",
+    "Returns 0 on success, -1 for a wrong nargs, 1 when a temp buffer cannot be allocated.",
+    "Buffers are dense row-major; bool is uint8_t, float16 is IEEE half bits, bfloat16 is float.",
+]
+
+_OMP_OPS = {Kind.ADD: "+", Kind.MUL: "*", Kind.AND: "&&", Kind.OR: "||"}
+_GPU_ORDER = ("blockIdx.z", "blockIdx.y", "blockIdx.x", "threadIdx.z", "threadIdx.y", "threadIdx.x")
+
+
+class CEmitter(FuncEmitter):
+    target = "c"
+
+    def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
+        super().__init__(func, index, prelude)
+        self.in_parallel = False
+
+    # -- hooks ------------------------------------------------------------------------------------
+    def param_type(self, a: ArgInfo) -> str:
+        if a.is_buffer:
+            st = storage_type(a.dtype, "c")
+            return f"const {st}* restrict" if a.io.value == "in" else f"{st}* restrict"
+        return ctype(a.dtype)
+
+    def for_loop(self, s: For) -> None:
+        pragmas: list[str] = []
+        parallel = False
+        kind = s.kind
+        if kind is ForKind.PARALLEL and not self.in_parallel:
+            pragmas.append("#pragma omp parallel for schedule(static)")
+            parallel = True
+        elif kind is ForKind.VECTORIZED:
+            pragmas.append(f"#pragma omp simd simdlen({s.factor})" if s.factor in (2, 4, 8, 16, 32, 64)
+                           else "#pragma omp simd")
+        elif kind is ForKind.UNROLLED:
+            c = const_int(s.extent)
+            if c is not None and 1 < c <= 64:
+                pragmas.append(f"#pragma GCC unroll {c}")
+        elif not has_loop(s.body) and simd_safe(s):
+            pragmas.append("#pragma omp simd")
+        if parallel:
+            self.in_parallel = True
+            try:
+                self.emit_for(s, pragmas)
+            finally:
+                self.in_parallel = False
+        else:
+            self.emit_for(s, pragmas)
+
+    def reduction_pragmas(self, plan: ReductionPlan, innermost: bool, acc: str) -> list[str]:
+        dt = plan.store.tensor.dtype
+        if not innermost or dt in (DType.FLOAT16, DType.BFLOAT16):
+            return []
+        op = _OMP_OPS.get(plan.kind)
+        if op is None:  # min / max
+            name = "min" if plan.kind is Kind.MIN else "max"
+            if dt.is_float:
+                sfx = "f64" if dt is DType.FLOAT64 else "f32"
+                self.prelude.use(f"pirc_omp_{name}_{sfx}")
+                op = f"pirc_{name}_{sfx}"
+            else:
+                op = name
+        return [f"#pragma omp simd reduction({op}:{acc})"]
+
+    def gpu_var(self, name: str, v: Var) -> str:
+        raise self.error(f"'{name}' is used but the function has no "
+                         f"{'grid_dim' if name.startswith('block') else 'block_dim'} attribute for it", v)
+
+    def sync(self, name: str) -> None:
+        self.emit(f"/* {name}: threads run one after another on the CPU */")
+
+    # -- the function -------------------------------------------------------------------------------
+    def generate(self) -> tuple[list[str], KernelMeta]:
+        f = self.func
+        self.collect_storage()
+        meta = KernelMeta(self.index, self.symbol, f.name, group_of(f), "c", f, self.args, symbol_args_of(f))
+        out = self.header_lines(meta)
+        impl = f"pirc_k{self.index}_impl"
+        out.append(f"static const char pirc_k{self.index}_name[] = {self.name_literal()};")
+        params = [f"{self.param_type(a)} {a.cname}" for a in self.args]
+        out.append(f"static int {impl}({', '.join(params) if params else 'void'})")
+        out.append("{")
+        self.lines = []
+        self.depth = 1
+        heap = self._temps()
+        opened = self._gpu_wrap()
+        self.stmt(f.body)
+        for _ in range(opened):
+            self.close()
+        if heap:
+            self.depth = 0
+            self.emit("pirc_exit:")
+            self.depth = 1
+            for t in heap:
+                self.emit(f"free({t});")
+            self.emit("return pirc_rc;")
+        else:
+            self.emit("return 0;")
+        out.extend(self.lines)
+        out.append("}")
+        out.append("")
+        out.append(f"int {self.symbol}(void** args, int nargs)")
+        out.append("{")
+        out.append(f"  if (nargs != {len(self.args)}) return -1;")
+        call_args = []
+        for i, a in enumerate(self.args):
+            if a.is_buffer:
+                pt = self.param_type(a).replace(" restrict", "")
+                call_args.append(f"*({pt} const*)args[{i}]")
+            else:
+                call_args.append(f"*(const {ctype(a.dtype)}*)args[{i}]")
+        out.append(f"  return {impl}({', '.join(call_args)});")
+        out.append("}")
+        return out, meta
+
+    def _temps(self) -> list[str]:
+        """Declare the temps; returns the heap-allocated ones (freed at the end)."""
+        heap: list[str] = []
+        allocs: list[tuple[str, str, str]] = []
+        for t in self.temps:
+            st = storage_type(t.dtype, "c")
+            n, count = self.temp_size(t)
+            if n is not None and n * elem_bytes(t.dtype, "c") <= STACK_LIMIT_BYTES:
+                self.emit(f"{st} {t.cname}[{max(n, 1)}] = {{0}};")
+            else:
+                heap.append(t.cname)
+                allocs.append((t.cname, st, count))
+        if heap:
+            self.emit("int pirc_rc = 0;")
+            for name, st, _ in allocs:
+                self.emit(f"{st}* {name} = NULL;")
+            for name, st, count in allocs:
+                self.emit(f"{name} = ({st}*)calloc((size_t)({count} > 0 ? {count} : 1), sizeof({st}));")
+                self.emit(f"if ({name} == NULL) {{ pirc_rc = 1; goto pirc_exit; }}")
+        return heap
+
+    def _gpu_wrap(self) -> int:
+        """Loops over grid_dim / block_dim for a kernel that uses blockIdx.x ... directly."""
+        used = {_GPU_VAR_IDS[id(n)] for n in walk(self.func.body) if n.KIND is Kind.VAR and id(n) in _GPU_VAR_IDS}
+        opened = 0
+        for name in _GPU_ORDER:
+            if name not in used:
+                continue
+            dims = self.func.attr("grid_dim" if name.startswith("block") else "block_dim", ())
+            axis = "xyz".index(name[-1])
+            if not isinstance(dims, tuple) or axis >= len(dims) or not isinstance(dims[axis], int):
+                self.gpu_var(name, GPU_VARS[name])
+            cname = self.names.fresh("g", name.replace(".", "_"))
+            self.open(f"for (int {cname} = 0; {cname} < {int(dims[axis])}; {cname} += 1)")
+            self.gpu_names[id(GPU_VARS[name])] = cname
+            opened += 1
+        return opened
+
+
+def codegen_c(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> GeneratedSource:
+    """C99 source for a Module (or LoweredFuncs); see the module docstring for the ABI."""
+    module_name, funcs = functions_of(node)
+    prelude = Prelude("c")
+    bodies: list[str] = []
+    metas: list[KernelMeta] = []
+    for i, f in enumerate(funcs):
+        lines, meta = CEmitter(f, i, prelude).generate()
+        bodies.append("\n".join(lines))
+        metas.append(meta)
+    text = file_header("c", module_name, metas, C_ABI) + "\n" + prelude.text() + "\n" + "\n\n".join(bodies) + "\n"
+    return GeneratedSource("c", text, metas, module_name)
+
+
+__all__ = ["C_ABI", "CEmitter", "codegen_c"]

@@ -1,0 +1,1179 @@
+"""What CodeGenC and CodeGenCUDA_Dev share: types, literals, the kernel metadata,
+loop analyses and the statement / expression emitter.
+
+The emitter walks a :class:`~pirc.cinn.ast.LoweredFunc` and writes C-family code:
+
+* every name in the output is generated (:mod:`.names`); input strings reach the
+  output only escaped, in comments and string literals;
+* schedule blocks disappear: ``i0, i1 = axis.bind(i, j)`` becomes ``const`` locals;
+* a tensor access ``T[i, j]`` becomes ``p[i * stride0 + j]`` with the strides of the
+  tensor's own shape (several tensors may view one buffer);
+* a reduction loop nest ``for k { T[idx] = op(T[idx], rhs) }`` whose index does
+  not depend on its loops is emitted with a scalar accumulator (and, in C,
+  ``#pragma omp simd reduction``);
+* values follow the AST evaluator's semantics (see :mod:`.prelude`).
+
+Target specifics (argument lists, temp storage, GPU loops, pragmas, calls that
+only exist on one target) are hooks that :mod:`.c` and :mod:`.cuda` override.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import struct
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pirc.cinn.ast.dtypes import DType
+from pirc.cinn.ast.equality import structural_equal
+from pirc.cinn.ast.kinds import Kind
+from pirc.cinn.ast.nodes import (
+    GPU_VARS,
+    VOID_INTRINSICS,
+    ArgIO,
+    Buffer,
+    Call,
+    Expr,
+    For,
+    ForKind,
+    IntImm,
+    Load,
+    LoweredFunc,
+    MemoryScope,
+    Module,
+    Node,
+    ScheduleBlockRealize,
+    Stmt,
+    Store,
+    Tensor,
+    Var,
+    ast_error,
+    intrinsic_base,
+)
+from pirc.cinn.ast.printer import print_ast
+from pirc.cinn.ast.visitor import substitute, walk
+from pirc.cinn.codegen.names import NameTable, c_string_literal, comment_text, kernel_symbol
+from pirc.cinn.codegen.prelude import Prelude
+from pirc.diagnostics import PircError
+
+#: bumped whenever generated code or the ABI changes (part of every cache key)
+CODEGEN_VERSION = "1"
+
+SMALL_INTS = frozenset({DType.INT8, DType.INT16, DType.UINT8, DType.UINT16})
+_GPU_VAR_IDS = {id(v): n for n, v in GPU_VARS.items()}
+
+_CTYPE = {
+    DType.BOOL: "int", DType.INT8: "int8_t", DType.INT16: "int16_t", DType.INT32: "int32_t", DType.INT64: "int64_t",
+    DType.UINT8: "uint8_t", DType.UINT16: "uint16_t", DType.UINT32: "uint32_t", DType.UINT64: "uint64_t",
+    DType.FLOAT16: "float", DType.BFLOAT16: "float", DType.FLOAT32: "float", DType.FLOAT64: "double",
+}
+_SFX = {
+    DType.BOOL: "i32", DType.INT8: "i8", DType.INT16: "i16", DType.INT32: "i32", DType.INT64: "i64",
+    DType.UINT8: "u8", DType.UINT16: "u16", DType.UINT32: "u32", DType.UINT64: "u64",
+    DType.FLOAT16: "f32", DType.BFLOAT16: "f32", DType.FLOAT32: "f32", DType.FLOAT64: "f64",
+}
+
+
+def ctype(dt: DType) -> str:
+    """The C type values of ``dt`` are computed in (bool -> int, half types -> float)."""
+    return _CTYPE[dt]
+
+
+def storage_type(dt: DType, target: str) -> str:
+    """The element type of a buffer of ``dt`` in memory."""
+    if dt is DType.BOOL:
+        return "uint8_t"
+    if dt is DType.FLOAT16:
+        return "uint16_t"
+    if dt is DType.BFLOAT16:
+        return "float" if target == "c" else "uint16_t"
+    return _CTYPE[dt]
+
+
+def host_dtype(dt: DType, target: str) -> str:
+    """The numpy dtype of the host arrays a buffer of ``dt`` is passed as (bfloat16: float32
+    on the host, as the interpreter holds it; on CUDA the launcher converts to 16-bit)."""
+    if dt is DType.BFLOAT16:
+        return "float32"
+    return dt.numpy.name
+
+
+def device_dtype(dt: DType, target: str) -> str:
+    """The numpy dtype of the bytes the kernel reads (bfloat16 on CUDA: uint16 bits)."""
+    if dt is DType.BFLOAT16 and target == "cuda":
+        return "uint16"
+    return host_dtype(dt, target)
+
+
+def elem_bytes(dt: DType, target: str) -> int:
+    return {"uint8_t": 1, "int8_t": 1, "uint16_t": 2, "int16_t": 2, "int32_t": 4, "uint32_t": 4, "float": 4,
+            "int64_t": 8, "uint64_t": 8, "double": 8, "int": 4}[storage_type(dt, target)]
+
+
+# ------------------------------------------------------------------------------------------
+# literals
+# ------------------------------------------------------------------------------------------
+
+
+def int_literal(value: int, dt: DType) -> str:
+    if dt is DType.BOOL:
+        return "1" if value else "0"
+    if dt is DType.INT64:
+        if value == -(1 << 63):
+            return "(-9223372036854775807LL - 1LL)"
+        return f"{value}LL" if value >= 0 else f"({value}LL)"
+    if dt is DType.UINT64:
+        return f"{value}ULL"
+    if dt is DType.UINT32:
+        return f"{value}U"
+    if dt is DType.INT32:
+        if value == -(1 << 31):
+            return "(-2147483647 - 1)"
+        return str(value) if value >= 0 else f"({value})"
+    return f"(({_CTYPE[dt]}){value})"
+
+
+def _f32_repr(v: float) -> str:
+    for p in range(6, 10):
+        s = f"{v:.{p}g}"
+        if struct.unpack("<f", struct.pack("<f", float(s)))[0] == v:
+            return s
+    return f"{v:.9g}"
+
+
+def _float_text(s: str) -> str:
+    return s if any(c in s for c in ".en") else s + ".0"
+
+
+class LiteralMaker:
+    """Float literals need helpers for non-finite values."""
+
+    def __init__(self, prelude: Prelude) -> None:
+        self.prelude = prelude
+
+    def float_literal(self, value: float, dt: DType) -> str:
+        if dt is DType.FLOAT64:
+            if not math.isfinite(value):
+                bits = struct.unpack("<Q", struct.pack("<d", value))[0]
+                self.prelude.use("pirc_f64_from_bits")
+                return f"pirc_f64_from_bits({bits:#x}ULL)"
+            s = _float_text(repr(value))
+            return f"({s})" if s.startswith("-") else s
+        if not math.isfinite(value):
+            bits = struct.unpack("<I", struct.pack("<f", value))[0]
+            self.prelude.use("pirc_f32_from_bits")
+            return f"pirc_f32_from_bits({bits:#x}U)"
+        s = _float_text(_f32_repr(value)) + "f"
+        return f"({s})" if s.startswith("-") else s
+
+
+# ------------------------------------------------------------------------------------------
+# integer evaluation (launch dims, buffer shapes)
+# ------------------------------------------------------------------------------------------
+
+
+class NotConstant(Exception):
+    pass
+
+
+def _c_div(a: int, b: int) -> int:
+    if b == 0:
+        return 0
+    q = abs(a) // abs(b)
+    return q if (a < 0) == (b < 0) else -q
+
+
+def _c_mod(a: int, b: int) -> int:
+    if b == 0:
+        return 0
+    r = abs(a) % abs(b)
+    return r if a >= 0 else -r
+
+
+def eval_int(e: Expr, env: dict[Var, int] | None = None) -> int:
+    """The value of an integer / bool expression over ``env``; raises NotConstant."""
+    k = e.KIND
+    if k is Kind.INT_IMM:
+        return e.value  # type: ignore[attr-defined]
+    if k is Kind.VAR:
+        if env is not None and e in env:
+            return int(env[e])  # type: ignore[index]
+        raise NotConstant(getattr(e, "name", "?"))
+    if k is Kind.CAST:
+        if not (e.dtype.is_int or e.dtype.is_bool) or not (e.value.dtype.is_int or e.value.dtype.is_bool):  # type: ignore[attr-defined]
+            raise NotConstant("cast")
+        v = eval_int(e.value, env)  # type: ignore[attr-defined]
+        return int(bool(v)) if e.dtype.is_bool else _wrap(v, e.dtype)
+    if k is Kind.SELECT:
+        c = eval_int(e.condition, env)  # type: ignore[attr-defined]
+        return eval_int(e.true_value if c else e.false_value, env)  # type: ignore[attr-defined]
+    if k is Kind.MINUS:
+        return _wrap(-eval_int(e.a, env), e.dtype)  # type: ignore[attr-defined]
+    if k is Kind.NOT:
+        return int(not eval_int(e.a, env))  # type: ignore[attr-defined]
+    if k in _INT_BIN:
+        if not (e.a.dtype.is_int or e.a.dtype.is_bool):  # type: ignore[attr-defined]
+            raise NotConstant("float")
+        a, b = eval_int(e.a, env), eval_int(e.b, env)  # type: ignore[attr-defined]
+        r = _INT_BIN[k](a, b)
+        return _wrap(r, e.dtype) if e.dtype.is_int else int(r)
+    raise NotConstant(type(e).__name__)
+
+
+def _wrap(v: int, dt: DType) -> int:
+    if not dt.is_int:
+        return v
+    bits = dt.bits
+    v &= (1 << bits) - 1
+    if dt.is_signed_int and v >= 1 << (bits - 1):
+        v -= 1 << bits
+    return v
+
+
+_INT_BIN = {
+    Kind.ADD: lambda a, b: a + b, Kind.SUB: lambda a, b: a - b, Kind.MUL: lambda a, b: a * b,
+    Kind.DIV: _c_div, Kind.MOD: _c_mod, Kind.MIN: min, Kind.MAX: max,
+    Kind.EQ: lambda a, b: a == b, Kind.NE: lambda a, b: a != b, Kind.LT: lambda a, b: a < b,
+    Kind.LE: lambda a, b: a <= b, Kind.GT: lambda a, b: a > b, Kind.GE: lambda a, b: a >= b,
+    Kind.AND: lambda a, b: bool(a) and bool(b), Kind.OR: lambda a, b: bool(a) or bool(b),
+}
+
+
+def const_int(e: Expr) -> int | None:
+    try:
+        return eval_int(e)
+    except NotConstant:
+        return None
+
+
+# ------------------------------------------------------------------------------------------
+# kernel metadata
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass
+class ArgInfo:
+    """One kernel parameter, in the LoweredFunc's argument order."""
+
+    index: int
+    name: str  # the AST name (for messages; never written to source unescaped)
+    cname: str  # the generated parameter name
+    io: ArgIO
+    dtype: DType
+    is_buffer: bool
+    shape: tuple = ()  # buffer: dims (Exprs over the scalar arguments)
+    var: Var | None = None  # scalar: the Var
+    host_dtype: str = ""  # buffer: numpy dtype of host arrays; scalar: numpy dtype of the value
+    device_dtype: str = ""  # buffer: numpy dtype of the bytes the kernel reads
+
+    @property
+    def is_input(self) -> bool:
+        return self.io is not ArgIO.OUT
+
+    @property
+    def is_output(self) -> bool:
+        return self.io is not ArgIO.IN
+
+
+@dataclass
+class WorkspaceInfo:
+    """A global-memory temp buffer of a CUDA kernel: an extra pointer parameter the launcher allocates."""
+
+    cname: str
+    name: str
+    dtype: DType
+    nbytes: Expr  # int64, over the scalar arguments
+
+
+@dataclass
+class LaunchDim:
+    """One of the six launch dimensions: a constant, or an expression over the scalar
+    arguments evaluated at launch and clamped to [1, cap]."""
+
+    const: int | None = None
+    expr: Expr | None = None
+    cap: int = 1
+
+    def value(self, env: dict[Var, int]) -> int:
+        if self.const is not None:
+            return self.const
+        if self.expr is not None:
+            try:
+                return max(1, min(self.cap, eval_int(self.expr, env)))
+            except NotConstant:
+                pass
+        return self.cap
+
+    def text(self) -> str:
+        if self.const is not None:
+            return str(self.const)
+        if self.expr is not None:
+            return f"min({print_ast(self.expr)}, {self.cap})"
+        return str(self.cap)
+
+
+@dataclass
+class KernelMeta:
+    """What a caller needs to run one generated kernel (the static half of CINN's CINNKernelInfo)."""
+
+    index: int
+    symbol: str  # the exported (extern "C") name
+    name: str  # the LoweredFunc's name
+    group: str | None
+    target: str
+    func: LoweredFunc
+    args: list[ArgInfo]
+    #: scalar argument index -> (buffer argument index, dim): where the runtime reads a symbolic dim
+    symbol_args: dict[int, tuple[int, int]] = field(default_factory=dict)
+    # CUDA
+    grid: tuple[LaunchDim, LaunchDim, LaunchDim] = (LaunchDim(1), LaunchDim(1), LaunchDim(1))
+    block: tuple[LaunchDim, LaunchDim, LaunchDim] = (LaunchDim(1), LaunchDim(1), LaunchDim(1))
+    workspaces: list[WorkspaceInfo] = field(default_factory=list)
+    shared_bytes: int = 0
+    cross_thread: bool = False  # uses warp / block reductions (constrains blockDim.x)
+
+    @property
+    def inputs(self) -> list[ArgInfo]:
+        return [a for a in self.args if a.is_buffer and a.is_input]
+
+    @property
+    def outputs(self) -> list[ArgInfo]:
+        return [a for a in self.args if a.is_buffer and a.is_output]
+
+    @property
+    def scalars(self) -> list[ArgInfo]:
+        return [a for a in self.args if not a.is_buffer]
+
+    def env(self, scalar_values: dict[int, int]) -> dict[Var, int]:
+        """Scalar argument index -> value, as an environment for shapes and launch dims."""
+        return {self.args[i].var: v for i, v in scalar_values.items()}  # type: ignore[misc]
+
+    def buffer_shape(self, arg: ArgInfo, env: dict[Var, int]) -> tuple[int, ...]:
+        return tuple(eval_int(d, env) for d in arg.shape)
+
+    def launch_dims(self, env: dict[Var, int]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        g = tuple(d.value(env) for d in self.grid)
+        b = tuple(d.value(env) for d in self.block)
+        return g, b  # type: ignore[return-value]
+
+
+@dataclass
+class GeneratedSource:
+    """The output of a code generator: one self-contained source and its kernels."""
+
+    target: str
+    text: str
+    kernels: list[KernelMeta]
+    module_name: str = "module"
+
+    def kernel(self, name: str) -> KernelMeta:
+        """By LoweredFunc name or exported symbol."""
+        for k in self.kernels:
+            if k.name == name or k.symbol == name:
+                return k
+        raise KeyError(name)
+
+
+def functions_of(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> tuple[str, list[LoweredFunc]]:
+    if isinstance(node, Module):
+        return node.name, list(node.functions)
+    if isinstance(node, LoweredFunc):
+        return node.name, [node]
+    fns = list(node)
+    for f in fns:
+        if not isinstance(f, LoweredFunc):
+            raise TypeError(f"expected LoweredFuncs, got {type(f).__name__}")
+    return (fns[0].name if fns else "module"), fns
+
+
+# ------------------------------------------------------------------------------------------
+# analyses
+# ------------------------------------------------------------------------------------------
+
+
+def storage_key(t: Tensor | Buffer) -> str:
+    if isinstance(t, Buffer):
+        return t.name
+    return t.buffer.name if t.buffer is not None else "tensor:" + t.name
+
+
+_REDUCE_KINDS = frozenset({Kind.ADD, Kind.MUL, Kind.MAX, Kind.MIN, Kind.AND, Kind.OR})
+
+
+@dataclass
+class ReductionPlan:
+    loops: list[For]
+    store: Store
+    kind: Kind
+    rhs: Expr
+    indices: tuple  # the store's indices with schedule-block bindings substituted
+
+
+def uses_vars(e: Node, ids: set[int]) -> bool:
+    for n in walk(e):
+        if n.KIND is Kind.VAR and id(n) in ids:
+            return True
+    return False
+
+
+def match_reduction(loop: For, allow_gpu: bool) -> ReductionPlan | None:
+    """``for k.. { [blocks] T[idx] = op(T[idx], rhs) }`` with ``idx`` independent of the loops."""
+    loops: list[For] = []
+    subst: dict[Var, Expr] = {}
+    node: Stmt = loop
+    while True:
+        k = node.KIND
+        if k is Kind.FOR:
+            if node.kind.is_gpu and not allow_gpu:  # type: ignore[attr-defined]
+                return None
+            loops.append(node)  # type: ignore[arg-type]
+            node = node.body  # type: ignore[attr-defined]
+        elif k is Kind.BLOCK:
+            if len(node.stmts) != 1:  # type: ignore[attr-defined]
+                return None
+            node = node.stmts[0]  # type: ignore[attr-defined]
+        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
+            for iv, val in zip(node.block.iter_vars, node.iter_values):  # type: ignore[attr-defined]
+                subst[iv] = substitute(val, subst) if subst else val
+            node = node.block.body  # type: ignore[attr-defined]
+        elif k is Kind.STORE:
+            break
+        else:
+            return None
+    st: Store = node  # type: ignore[assignment]
+    v = st.value
+    if v.KIND not in _REDUCE_KINDS:
+        return None
+    key = storage_key(st.tensor)
+    for mine, other in ((v.a, v.b), (v.b, v.a)):  # type: ignore[attr-defined]
+        if (mine.KIND is Kind.LOAD and storage_key(mine.tensor) == key
+                and structural_equal(tuple(mine.tensor.shape), tuple(st.tensor.shape))
+                and structural_equal(tuple(mine.indices), tuple(st.indices))
+                and not any(n.KIND is Kind.LOAD and storage_key(n.tensor) == key for n in walk(other))
+                and not any(n.KIND is Kind.CALL and any(not isinstance(a, Expr) for a in n.args) for n in walk(other))):
+            idx = tuple(substitute(i, subst) if subst else i for i in st.indices)
+            ids = {id(lp.loop_var) for lp in loops}
+            if any(uses_vars(i, ids) for i in idx):
+                return None
+            return ReductionPlan(loops, st, v.KIND, other, idx)
+    return None
+
+
+def linear_coeff(e: Expr, v: Var) -> int | None:
+    """The constant coefficient of ``v`` in ``e`` if ``e`` is affine in ``v``, else None."""
+    k = e.KIND
+    if k is Kind.VAR:
+        return 1 if e is v else 0
+    if k is Kind.INT_IMM or k is Kind.FLOAT_IMM:
+        return 0
+    if k is Kind.ADD or k is Kind.SUB:
+        a, b = linear_coeff(e.a, v), linear_coeff(e.b, v)  # type: ignore[attr-defined]
+        if a is None or b is None:
+            return None
+        return a + b if k is Kind.ADD else a - b
+    if k is Kind.MINUS:
+        a = linear_coeff(e.a, v)  # type: ignore[attr-defined]
+        return None if a is None else -a
+    if k is Kind.MUL:
+        ca, cb = const_int(e.a), const_int(e.b)  # type: ignore[attr-defined]
+        if ca is not None:
+            c = linear_coeff(e.b, v)  # type: ignore[attr-defined]
+            return None if c is None else ca * c
+        if cb is not None:
+            c = linear_coeff(e.a, v)  # type: ignore[attr-defined]
+            return None if c is None else cb * c
+    if k is Kind.CAST and e.dtype.is_int and e.value.dtype.is_int and e.dtype.bits >= e.value.dtype.bits:  # type: ignore[attr-defined]
+        return linear_coeff(e.value, v)  # type: ignore[attr-defined]
+    return None if uses_vars(e, {id(v)}) else 0
+
+
+def simd_safe(loop: For) -> bool:
+    """Whether the iterations of the innermost loop ``loop`` touch disjoint elements of every
+    buffer the loop writes (so ``omp simd`` cannot change the result)."""
+    acc: dict[str, list[tuple[Tensor, tuple, bool]]] = {}
+    if not _collect(loop.body, {}, acc):
+        return False
+    v = loop.loop_var
+    for items in acc.values():
+        if not any(w for _, _, w in items):
+            continue
+        t0, idx0, _ = items[0]
+        for t, idx, _ in items[1:]:
+            if not structural_equal(tuple(t.shape), tuple(t0.shape)) or not structural_equal(idx, idx0):
+                return False
+        if not any((c := linear_coeff(i, v)) is not None and c != 0 for i in idx0):
+            return False
+    return True
+
+
+def _reads(e: Node, subst: dict, acc: dict) -> bool:
+    for n in walk(e):
+        k = n.KIND
+        if k is Kind.LOAD:
+            idx = tuple(substitute(i, subst) for i in n.indices) if subst else tuple(n.indices)  # type: ignore[attr-defined]
+            acc.setdefault(storage_key(n.tensor), []).append((n.tensor, idx, False))  # type: ignore[attr-defined]
+        elif k is Kind.CALL and any(not isinstance(a, Expr) for a in n.args):  # type: ignore[attr-defined]
+            return False
+    return True
+
+
+def _collect(s: Stmt, subst: dict, acc: dict) -> bool:
+    k = s.KIND
+    if k is Kind.STORE:
+        if not (_reads(s.value, subst, acc) and all(_reads(i, subst, acc) for i in s.indices)):  # type: ignore[attr-defined]
+            return False
+        idx = tuple(substitute(i, subst) for i in s.indices) if subst else tuple(s.indices)  # type: ignore[attr-defined]
+        acc.setdefault(storage_key(s.tensor), []).append((s.tensor, idx, True))  # type: ignore[attr-defined]
+        return True
+    if k is Kind.BLOCK:
+        sub = subst
+        for c in s.stmts:  # type: ignore[attr-defined]
+            if c.KIND is Kind.LET:
+                if c.value is None or not _reads(c.value, sub, acc):
+                    return False
+                sub = {**sub, c.var: substitute(c.value, sub) if sub else c.value}
+            elif not _collect(c, sub, acc):
+                return False
+        return True
+    if k is Kind.IF_THEN_ELSE:
+        return (_reads(s.condition, subst, acc) and _collect(s.then_case, subst, acc)  # type: ignore[attr-defined]
+                and (s.else_case is None or _collect(s.else_case, subst, acc)))  # type: ignore[attr-defined]
+    if k is Kind.SCHEDULE_BLOCK_REALIZE:
+        sub = dict(subst)
+        for iv, val in zip(s.block.iter_vars, s.iter_values):  # type: ignore[attr-defined]
+            if not _reads(val, subst, acc):
+                return False
+            sub[iv] = substitute(val, subst) if subst else val
+        return _collect(s.block.body, sub, acc)  # type: ignore[attr-defined]
+    return False  # loops, lets outside blocks, calls for effect
+
+
+def has_loop(s: Node) -> bool:
+    return any(n.KIND is Kind.FOR for n in walk(s))
+
+
+# ------------------------------------------------------------------------------------------
+# the emitter
+# ------------------------------------------------------------------------------------------
+
+CROSS_THREAD_RE = re.compile(
+    r"cinn_(block|warp)_(?:reduce|shuffle)_(sum|prod|max|min|and|or|all|any)"
+    r"(?:_(fp16|bf16|fp32|fp64|int8|int16|int32|int64|uint8|bool))?(?:_internal)?(?:_shm)?\Z"
+)
+_FLOAT_UNARY = frozenset(
+    "exp exp2 expm1 log log2 log10 log1p sqrt cbrt tanh tan sin cos asin acos atan sinh cosh asinh acosh atanh erf "
+    "floor ceil trunc".split()
+)
+_BIN_SYMBOL = {Kind.ADD: "+", Kind.SUB: "-", Kind.MUL: "*", Kind.EQ: "==", Kind.NE: "!=", Kind.LT: "<",
+               Kind.LE: "<=", Kind.GT: ">", Kind.GE: ">=", Kind.AND: "&&", Kind.OR: "||"}
+_ARITH = frozenset({Kind.ADD, Kind.SUB, Kind.MUL, Kind.DIV, Kind.MOD})
+
+STACK_LIMIT_BYTES = 16384  # C temps up to this size live on the stack
+
+
+@dataclass
+class StorageInfo:
+    """How the generated code reaches one buffer."""
+
+    key: str
+    cname: str
+    dtype: DType
+    scope: MemoryScope
+    kind: str  # "arg" | "temp"
+    shape: tuple = ()  # temp: dims
+    name: str = ""  # the AST name (escaped in comments)
+    readonly: bool = False
+
+
+class FuncEmitter:
+    """Emits one LoweredFunc.  Subclasses implement the target hooks."""
+
+    target = "c"
+
+    def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
+        self.func = func
+        self.index = index
+        self.prelude = prelude
+        self.lits = LiteralMaker(prelude)
+        self.names = NameTable()
+        self.lines: list[str] = []
+        self.depth = 1
+        self.scopes: list[dict[Var, str]] = [{}]
+        self.storage: dict[str, StorageInfo] = {}
+        self.symbol = kernel_symbol(index, func.name)
+        self.args: list[ArgInfo] = []
+        self.temps: list[StorageInfo] = []
+        self.gpu_names: dict[int, str] = {}  # id(GPU var) -> C expression
+
+    # -- errors ---------------------------------------------------------------------------------
+    def error(self, message: str, node: Node | None = None) -> PircError:
+        span = getattr(node, "span", None) if node is not None else None
+        return ast_error(f"{self.target} codegen: {message}", span if span is not None else self.func.span)
+
+    # -- output -----------------------------------------------------------------------------------
+    def emit(self, line: str) -> None:
+        self.lines.append("  " * self.depth + line)
+
+    def open(self, line: str) -> None:
+        self.emit(line + " {")
+        self.depth += 1
+
+    def close(self, suffix: str = "") -> None:
+        self.depth -= 1
+        self.emit("}" + suffix)
+
+    # -- names ------------------------------------------------------------------------------------
+    def push(self) -> None:
+        self.scopes.append({})
+
+    def pop(self) -> None:
+        self.scopes.pop()
+
+    def bind(self, v: Var, prefix: str = "v") -> str:
+        name = self.names.fresh(prefix, v.name)
+        self.scopes[-1][v] = name
+        return name
+
+    def lookup(self, v: Var) -> str:
+        for sc in reversed(self.scopes):
+            n = sc.get(v)
+            if n is not None:
+                return n
+        g = self.gpu_names.get(id(v))
+        if g is not None:
+            return g
+        if id(v) in _GPU_VAR_IDS:
+            return self.gpu_var(_GPU_VAR_IDS[id(v)], v)
+        raise self.error(f"variable '{comment_text(v.name)}' is used but not defined here "
+                         "(free variables cannot be compiled)", v)
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def collect_storage(self) -> None:
+        f = self.func
+        written = set()
+        for n in walk(f.body):
+            if n.KIND is Kind.STORE:
+                written.add(storage_key(n.tensor))  # type: ignore[attr-defined]
+        for i, a in enumerate(f.args):
+            if a.is_buffer:
+                b: Buffer = a.target  # type: ignore[assignment]
+                if a.io is ArgIO.IN and b.name in written:
+                    raise self.error(f"the function stores to its input argument {b.name}: declare it "
+                                     "'inout' (inputs are read-only in compiled kernels)", a)
+                cname = self.names.fresh("a", b.name)
+                self.storage[b.name] = StorageInfo(b.name, cname, b.dtype, b.scope, "arg", tuple(b.shape), b.name,
+                                                   readonly=a.io is ArgIO.IN)
+                self.args.append(ArgInfo(i, b.name, cname, a.io, b.dtype, True, tuple(b.shape),
+                                         host_dtype=host_dtype(b.dtype, self.target),
+                                         device_dtype=device_dtype(b.dtype, self.target)))
+            else:
+                v: Var = a.target  # type: ignore[assignment]
+                if not (v.dtype.is_int or v.dtype.is_bool or v.dtype.is_float):
+                    raise self.error(f"scalar argument {comment_text(v.name)} has type {v.dtype}", a)
+                cname = self.bind(v, "s")
+                self.args.append(ArgInfo(i, v.name, cname, ArgIO.IN, v.dtype, False, var=v,
+                                         host_dtype=host_dtype(v.dtype, self.target) if v.dtype is not DType.BFLOAT16
+                                         else "float32"))
+        for b in f.temp_bufs:
+            self._add_temp(b.name, b.dtype, b.scope, tuple(b.shape), b.name)
+        for n in walk(f.body):
+            if n.KIND is Kind.TENSOR:
+                t: Tensor = n  # type: ignore[assignment]
+                key = storage_key(t)
+                if key not in self.storage:
+                    if t.buffer is not None:
+                        self._add_temp(key, t.buffer.dtype, t.buffer.scope, tuple(t.buffer.shape), t.buffer.name)
+                    else:
+                        self._add_temp(key, t.dtype, t.scope, tuple(t.shape), t.name)
+            elif n.KIND is Kind.BUFFER and n.name not in self.storage:  # type: ignore[attr-defined]
+                bb: Buffer = n  # type: ignore[assignment]
+                self._add_temp(bb.name, bb.dtype, bb.scope, tuple(bb.shape), bb.name)
+
+    def _add_temp(self, key: str, dt: DType, scope: MemoryScope, shape: tuple, name: str) -> None:
+        cname = self.names.fresh("t", name)
+        info = StorageInfo(key, cname, dt, scope, "temp", shape, name)
+        self.storage[key] = info
+        self.temps.append(info)
+
+    def temp_size(self, info: StorageInfo) -> tuple[int | None, str]:
+        """(constant element count or None, C expression of the element count)."""
+        n = 1
+        for d in info.shape:
+            c = const_int(d)
+            if c is None:
+                parts = [f"(int64_t)({self.expr(x)})" for x in info.shape]
+                return None, "(" + " * ".join(parts) + ")" if parts else "1"
+            n *= c
+        return n, str(n)
+
+    # -- expressions --------------------------------------------------------------------------------
+    def expr(self, e: Expr) -> str:
+        k = e.KIND
+        if k is Kind.INT_IMM:
+            return int_literal(e.value, e.dtype)  # type: ignore[attr-defined]
+        if k is Kind.FLOAT_IMM:
+            return self.lits.float_literal(e.value, e.dtype)  # type: ignore[attr-defined]
+        if k is Kind.VAR:
+            return self.lookup(e)  # type: ignore[arg-type]
+        if k is Kind.LOAD:
+            return self.load(e.tensor, e.indices, e)  # type: ignore[attr-defined]
+        if k is Kind.CAST:
+            return self.cast(self.expr(e.value), e.value.dtype, e.dtype)  # type: ignore[attr-defined]
+        if k is Kind.SELECT:
+            return (f"({self.expr(e.condition)} ? {self.expr(e.true_value)} : "  # type: ignore[attr-defined]
+                    f"{self.expr(e.false_value)})")  # type: ignore[attr-defined]
+        if k is Kind.NOT:
+            return f"(!{self.expr(e.a)})"  # type: ignore[attr-defined]
+        if k is Kind.MINUS:
+            s = f"(-{self.expr(e.a)})"  # type: ignore[attr-defined]
+            return f"(({ctype(e.dtype)}){s})" if e.dtype in SMALL_INTS else s
+        if k is Kind.CALL:
+            return self.call(e)  # type: ignore[arg-type]
+        if k is Kind.STRING_IMM:
+            raise self.error("a string cannot be used as a value here", e)
+        if k in _BIN_SYMBOL or k in (Kind.DIV, Kind.MOD, Kind.MIN, Kind.MAX):
+            return self.binary(k, e.a.dtype, self.expr(e.a), self.expr(e.b), e.b)  # type: ignore[attr-defined]
+        raise self.error(f"cannot generate code for {type(e).__name__}", e)
+
+    def binary(self, k: Kind, dt: DType, a: str, b: str, b_node: Expr | None = None) -> str:
+        """``a op b`` for operands of type ``dt``, with the evaluator's semantics."""
+        ct = ctype(dt)
+        if k in (Kind.MIN, Kind.MAX):
+            op = "min" if k is Kind.MIN else "max"
+            return f"{self.prelude.use(f'pirc_{op}_{_SFX[dt]}')}({a}, {b})"
+        if k is Kind.DIV or k is Kind.MOD:
+            if dt.is_float:
+                if k is Kind.DIV:
+                    s = f"({a} / {b})"
+                else:
+                    s = f"fmod({a}, {b})" if dt is DType.FLOAT64 else f"fmodf({a}, {b})"
+            else:
+                c = const_int(b_node) if b_node is not None else None
+                if c is not None and c not in (0, -1):
+                    s = f"({a} {'/' if k is Kind.DIV else '%'} {b})"
+                else:
+                    op = "div" if k is Kind.DIV else "mod"
+                    s = f"{self.prelude.use(f'pirc_{op}_{_SFX[dt]}')}({a}, {b})"
+        else:
+            s = f"({a} {_BIN_SYMBOL[k]} {b})"
+            if k not in _ARITH:
+                return s  # comparisons and logic give int 0 / 1
+        if dt in SMALL_INTS:
+            return f"(({ct}){s})"
+        if dt is DType.FLOAT16:
+            return f"{self.prelude.use('pirc_round_f16')}({s})"
+        return s
+
+    def cast(self, s: str, src: DType, dst: DType) -> str:
+        if dst is src and dst not in (DType.FLOAT16, DType.BFLOAT16):
+            return s
+        if dst.is_bool:
+            return f"({s} != 0)"
+        if dst is DType.FLOAT16:
+            return f"{self.prelude.use('pirc_round_f16')}((float)({s}))"
+        if dst is DType.BFLOAT16:
+            return f"{self.prelude.use('pirc_round_bf16')}((float)({s}))"
+        return f"(({ctype(dst)})({s}))"
+
+    # -- memory ---------------------------------------------------------------------------------------
+    def offset(self, t: Tensor, indices: Sequence[Expr]) -> str:
+        shape = t.shape
+        if not shape:
+            return "0"
+        dims = [const_int(d) for d in shape]
+        wide = (any(i.dtype is not DType.INT32 for i in indices) or any(d.dtype is not DType.INT32 for d in shape)
+                or any(d is None for d in dims) or math.prod(dims) >= (1 << 31))  # type: ignore[arg-type]
+        itype = DType.INT64 if wide else DType.INT32
+        terms: list[str] = []
+        const_part = 0
+        stride_c = 1
+        stride_s: list[str] = []
+        for d in reversed(range(len(shape))):
+            idx = indices[d]
+            ci = const_int(idx)
+            if ci is not None and not stride_s:
+                const_part += ci * stride_c
+            elif ci is not None:
+                if ci:
+                    terms.append("(" + " * ".join([int_literal(ci * stride_c, itype)] + stride_s) + ")")
+            else:
+                s = self.expr(idx)
+                if wide and idx.dtype is not DType.INT64:
+                    s = f"(int64_t){s}"
+                factors = ([int_literal(stride_c, itype)] if stride_c != 1 else []) + stride_s
+                terms.append("(" + " * ".join([s] + factors) + ")" if factors else s)
+            if dims[d] is not None:
+                stride_c *= dims[d]  # type: ignore[operator]
+            else:
+                ds = self.expr(shape[d])
+                stride_s.append(ds if shape[d].dtype is DType.INT64 else f"(int64_t){ds}")
+        terms.reverse()
+        if const_part or not terms:
+            terms.append(int_literal(const_part, itype))
+        return terms[0] if len(terms) == 1 else "(" + " + ".join(terms) + ")"
+
+    def pointer(self, t: Tensor | Buffer, node: Node) -> StorageInfo:
+        info = self.storage.get(storage_key(t))
+        if info is None:  # pragma: no cover - collect_storage saw every tensor
+            raise self.error(f"no storage for {t.name}", node)
+        return info
+
+    def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str:
+        info = self.pointer(t, node)
+        s = f"{info.cname}[{self.offset(t, indices)}]"
+        if t.dtype is DType.FLOAT16:
+            return f"{self.prelude.use('pirc_h2f')}({s})"
+        if t.dtype is DType.BFLOAT16 and self.target != "c":
+            return f"{self.prelude.use('pirc_bf2f')}({s})"
+        if t.dtype is DType.BOOL:
+            return f"((int){s})"
+        return s
+
+    def store_stmt(self, t: Tensor, indices: Sequence[Expr], value: str, node: Node) -> str:
+        info = self.pointer(t, node)
+        dst = f"{info.cname}[{self.offset(t, indices)}]"
+        dt = t.dtype
+        if dt is DType.FLOAT16:
+            value = f"{self.prelude.use('pirc_f2h')}({value})"
+        elif dt is DType.BFLOAT16:
+            value = (f"{self.prelude.use('pirc_round_bf16')}({value})" if self.target == "c"
+                     else f"{self.prelude.use('pirc_f2bf')}({value})")
+        elif dt is DType.BOOL:
+            value = f"(uint8_t)({value})"
+        return f"{dst} = {value};"
+
+    # -- calls -----------------------------------------------------------------------------------------
+    def call(self, e: Call) -> str:
+        if CROSS_THREAD_RE.match(e.name):
+            return self.cross_thread_call(e, CROSS_THREAD_RE.match(e.name))  # type: ignore[arg-type]
+        if e.dtype is DType.VOID or e.name in VOID_INTRINSICS:
+            raise self.error(f"the call '{e.name}' has no value", e)
+        base = intrinsic_base(e.name)
+        for a in e.args:
+            if not isinstance(a, Expr) or a.dtype is DType.STRING:
+                raise self.error(f"'{e.name}' cannot take a buffer or string argument", e)
+        args: list[Expr] = list(e.args)
+        if not args:
+            raise self.error(f"unknown function '{e.name}'", e)
+        dt = args[0].dtype
+        out = self.math(base, dt, args, e)
+        rdt = DType.BOOL if base in ("isnan", "isinf", "isfinite") else dt
+        if e.dtype is not rdt:
+            return self.cast(out, rdt, e.dtype)
+        if e.dtype is DType.FLOAT16 and base not in ("abs", "fabs", "max", "min", "relu"):
+            return f"{self.prelude.use('pirc_round_f16')}({out})"
+        if e.dtype in SMALL_INTS:
+            return f"(({ctype(e.dtype)})({out}))"
+        return out
+
+    def _nargs(self, e: Call, args: list, n: int) -> None:
+        if len(args) != n:
+            raise self.error(f"'{e.name}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)}", e)
+        for a in args[1:]:
+            if a.dtype is not args[0].dtype:
+                raise self.error(f"the arguments of '{e.name}' must have one type, got {args[0].dtype} and {a.dtype}", e)
+
+    def math(self, base: str, dt: DType, args: list[Expr], e: Call) -> str:
+        p = self.prelude
+        sfx = _SFX[dt]
+        isf = dt.is_float
+        fs = "" if dt is DType.FLOAT64 else "f"
+        if base in _FLOAT_UNARY:
+            self._nargs(e, args, 1)
+            x = self.expr(args[0])
+            if isf:
+                return f"{base}{fs}({x})"
+            if base in ("floor", "ceil", "trunc"):
+                return x
+            return f"(({ctype(dt)}){base}((double)({x})))"
+        if base in ("abs", "fabs"):
+            self._nargs(e, args, 1)
+            x = self.expr(args[0])
+            if isf:
+                return f"fabs{fs}({x})"
+            return f"{p.use(f'pirc_abs_{sfx}')}({x})"
+        if base == "round":
+            self._nargs(e, args, 1)
+            x = self.expr(args[0])
+            return f"{p.use(f'pirc_round_{sfx}')}({x})" if isf else x
+        if base in ("rsqrt", "sigmoid", "reciprocal"):
+            self._nargs(e, args, 1)
+            x = self.expr(args[0])
+            one = "1.0" if dt is DType.FLOAT64 else "1.0f"
+            if not isf:
+                if base == "reciprocal":
+                    return f"{p.use(f'pirc_div_{sfx}')}(({ctype(dt)})1, {x})"
+                raise self.error(f"'{e.name}' needs a floating-point argument, got {dt}", e)
+            if base == "rsqrt":
+                return f"({one} / sqrt{fs}({x}))"
+            if base == "sigmoid":
+                return f"({one} / ({one} + exp{fs}(-{x})))"
+            return f"({one} / {x})"
+        if base == "relu":
+            self._nargs(e, args, 1)
+            zero = self.lits.float_literal(0.0, dt) if isf else int_literal(0, dt)
+            return f"{p.use(f'pirc_max_{sfx}')}({self.expr(args[0])}, {zero})"
+        if base == "sign":
+            self._nargs(e, args, 1)
+            return f"{p.use(f'pirc_sign_{sfx}')}({self.expr(args[0])})"
+        if base in ("isnan", "isinf", "isfinite"):
+            self._nargs(e, args, 1)
+            x = self.expr(args[0])
+            if not isf:
+                return "1" if base == "isfinite" else "0"
+            return f"{p.use(f'pirc_{base}_{sfx}')}({x})"
+        if base in ("max", "min"):
+            self._nargs(e, args, 2)
+            return f"{p.use(f'pirc_{base}_{sfx}')}({self.expr(args[0])}, {self.expr(args[1])})"
+        if base in ("pow", "fmod", "atan2", "remainder"):
+            self._nargs(e, args, 2)
+            a, b = self.expr(args[0]), self.expr(args[1])
+            if base == "remainder":
+                return f"{p.use(f'pirc_rem_{sfx}')}({a}, {b})"
+            if base == "fmod" and not isf:
+                return f"{p.use(f'pirc_mod_{sfx}')}({a}, {b})"
+            if not isf:
+                return f"(({ctype(dt)}){base}((double)({a}), (double)({b})))"
+            return f"{base}{fs}({a}, {b})"
+        if base == "fma":
+            self._nargs(e, args, 3)
+            a, b, c = (self.expr(x) for x in args)
+            return self.binary(Kind.ADD, dt, self.binary(Kind.MUL, dt, a, b), c)
+        raise self.error(f"unknown function '{e.name}'", e)
+
+    # -- statements --------------------------------------------------------------------------------------
+    def stmt(self, s: Stmt) -> None:
+        k = s.KIND
+        if k is Kind.BLOCK:
+            self.push()
+            for c in s.stmts:  # type: ignore[attr-defined]
+                self.stmt(c)
+            self.pop()
+        elif k is Kind.STORE:
+            self.emit(self.store_stmt(s.tensor, s.indices, self.expr(s.value), s))  # type: ignore[attr-defined]
+        elif k is Kind.FOR:
+            plan = match_reduction(s, allow_gpu=self.target == "c")  # type: ignore[arg-type]
+            if plan is not None:
+                self.reduction(plan)
+            else:
+                self.for_loop(s)  # type: ignore[arg-type]
+        elif k is Kind.IF_THEN_ELSE:
+            self.open(f"if ({self.expr(s.condition)})")  # type: ignore[attr-defined]
+            self.stmt(s.then_case)  # type: ignore[attr-defined]
+            if s.else_case is not None:  # type: ignore[attr-defined]
+                self.depth -= 1
+                self.emit("} else {")
+                self.depth += 1
+                self.stmt(s.else_case)  # type: ignore[attr-defined]
+            self.close()
+        elif k is Kind.LET:
+            v: Var = s.var  # type: ignore[attr-defined]
+            if v.dtype in (DType.VOID, DType.STRING, DType.HANDLE):
+                raise self.error(f"cannot declare a {v.dtype} variable", s)
+            value = self.expr(s.value) if s.value is not None else "0"  # type: ignore[attr-defined]
+            name = self.bind(v)
+            self.emit(f"{ctype(v.dtype)} {name} = {value};")
+        elif k is Kind.EVALUATE:
+            self.evaluate(s.value, s)  # type: ignore[attr-defined]
+        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
+            self.realize(s)  # type: ignore[arg-type]
+        else:
+            raise self.error(f"cannot generate code for {type(s).__name__}", s)
+
+    def realize(self, s: ScheduleBlockRealize) -> None:
+        sb = s.block
+        if not sb.iter_vars:
+            self.push()
+            self.stmt(sb.body)
+            self.pop()
+            return
+        values = [self.expr(v) for v in s.iter_values]
+        self.push()
+        self.emit(f"/* {comment_text(sb.name)} */")
+        for iv, val in zip(sb.iter_vars, values):
+            self.emit(f"const {ctype(iv.dtype)} {self.bind(iv)} = {val};")
+        self.stmt(sb.body)
+        self.pop()
+
+    def evaluate(self, c: Call, node: Node) -> None:
+        if c.name in VOID_INTRINSICS:
+            self.sync(c.name)
+            return
+        if CROSS_THREAD_RE.match(c.name):
+            self.emit(f"(void){self.call(c)};")
+            return
+        self.emit(f"(void)({self.expr(c)});")
+
+    def loop_header(self, s: For, name: str) -> str:
+        ct = ctype(s.loop_var.dtype)
+        mn = self.expr(s.min)
+        ext = self.expr(s.extent)
+        cm = const_int(s.min)
+        end = ext if cm == 0 else f"({mn} + {ext})"
+        return f"for ({ct} {name} = {mn}; {name} < {end}; {name} += 1)"
+
+    def emit_for(self, s: For, pragmas: Iterable[str] = (), body: Any = None) -> None:
+        """A plain C loop over ``s`` (after its pragmas), body emitted by ``body()`` or ``stmt``."""
+        self.push()
+        name = self.names.fresh("v", s.loop_var.name)
+        header = self.loop_header(s, name)  # bounds are evaluated before the loop variable is bound
+        self.scopes[-1][s.loop_var] = name
+        for p in pragmas:
+            self.lines.append(p)
+        self.open(header)
+        if body is None:
+            self.stmt(s.body)
+        else:
+            body()
+        self.close()
+        self.pop()
+
+    def reduction(self, plan: ReductionPlan) -> None:
+        st = plan.store
+        t = st.tensor
+        dt = t.dtype
+        acc = self.names.fresh("acc", t.name)
+        self.emit(f"/* {comment_text(st.tensor.name)}: reduction ({plan.kind.name.lower()}) */")
+        self.emit(f"{ctype(dt)} {acc} = {self.load(t, plan.indices, st)};")
+        inner = plan.loops[-1]
+
+        def chain(node: Stmt) -> None:
+            k = node.KIND
+            if k is Kind.FOR:
+                self.emit_for(node, self.reduction_pragmas(plan, node is inner, acc),  # type: ignore[arg-type]
+                              body=lambda: chain(node.body))  # type: ignore[attr-defined]
+            elif k is Kind.BLOCK:
+                self.push()
+                chain(node.stmts[0])  # type: ignore[attr-defined]
+                self.pop()
+            elif k is Kind.SCHEDULE_BLOCK_REALIZE:
+                sb = node.block  # type: ignore[attr-defined]
+                values = [self.expr(v) for v in node.iter_values]  # type: ignore[attr-defined]
+                self.push()
+                for iv, val in zip(sb.iter_vars, values):
+                    self.emit(f"const {ctype(iv.dtype)} {self.bind(iv)} = {val};")
+                chain(sb.body)
+                self.pop()
+            else:
+                rhs = self.expr(plan.rhs)
+                value = self.binary(plan.kind, dt, acc, rhs)
+                if dt is DType.BFLOAT16:
+                    value = f"{self.prelude.use('pirc_round_bf16')}({value})"
+                elif dt is DType.BOOL:
+                    value = f"({value} != 0)"
+                self.emit(f"{acc} = {value};")
+
+        chain(plan.loops[0])
+        self.emit(self.store_stmt(t, plan.indices, acc, st))
+
+    # -- target hooks ---------------------------------------------------------------------------------------
+    def reduction_pragmas(self, plan: ReductionPlan, innermost: bool, acc: str) -> list[str]:
+        return []
+
+    def for_loop(self, s: For) -> None:  # pragma: no cover - overridden
+        self.emit_for(s)
+
+    def gpu_var(self, name: str, v: Var) -> str:
+        raise self.error(f"'{name}' is used outside a kernel that binds it", v)
+
+    def sync(self, name: str) -> None:
+        pass
+
+    def cross_thread_call(self, e: Call, m: re.Match) -> str:
+        raise self.error(f"'{e.name}' is a cross-thread primitive: it exists only on the CUDA target", e)
+
+    # -- header comment ----------------------------------------------------------------------------------------
+    def header_lines(self, meta: KernelMeta, extra: Iterable[str] = ()) -> list[str]:
+        f = self.func
+        out = [f"/* ---- kernel {meta.index}: {meta.symbol} ----",
+               f" * function: {comment_text(f.name)}",
+               f" * group: {comment_text(meta.group) if meta.group is not None else '(not given)'}",
+               " * arguments:"]
+        for a in meta.args:
+            if a.is_buffer:
+                dims = ", ".join(comment_text(print_ast(d, decls=False)) for d in a.shape)
+                out.append(f" *   [{a.index}] {a.io.value:<5} {comment_text(a.name)}: {a.dtype.value}[{dims}] "
+                           f"as {comment_text(self.param_type(a))}")
+            else:
+                src = meta.symbol_args.get(a.index)
+                where = f" = dim {src[1]} of argument {src[0]}" if src is not None else ""
+                out.append(f" *   [{a.index}] in    {comment_text(a.name)}: {a.dtype.value}{where}")
+        if self.temps:
+            out.append(" * temps:")
+            for t in self.temps:
+                dims = ", ".join(comment_text(print_ast(d, decls=False)) for d in t.shape)
+                out.append(f" *   {comment_text(t.name)}: {t.scope.value} {t.dtype.value}[{dims}]")
+        out.extend(extra)
+        out.append(" * loops:")
+        lines = loop_outline(f.body)
+        out.extend(f" *   {ln}" for ln in lines[:40])
+        if len(lines) > 40:
+            out.append(f" *   ... ({len(lines) - 40} more)")
+        if not lines:
+            out.append(" *   (none)")
+        out.append(" */")
+        return out
+
+    def param_type(self, a: ArgInfo) -> str:  # pragma: no cover - overridden
+        return ""
+
+    def name_literal(self) -> str:
+        return c_string_literal(self.func.name)
+
+
+def loop_outline(body: Stmt, depth: int = 0) -> list[str]:
+    """One line per loop, indented by nesting: ``serial for (i, 0ll, M)``; reductions marked."""
+    out: list[str] = []
+
+    def visit(s: Node, d: int) -> None:
+        k = s.KIND
+        if k is Kind.FOR:
+            f: For = s  # type: ignore[assignment]
+            kind = f.bind_name or f.kind.value
+            red = " [reduction]" if match_reduction(f, True) is not None else ""
+            out.append("  " * d + comment_text(f"{kind} for ({f.loop_var.name}, {print_ast(f.min, decls=False)}, "
+                                               f"{print_ast(f.extent, decls=False)})") + red)
+            visit(f.body, d + 1)
+        elif k is Kind.BLOCK:
+            for c in s.stmts:  # type: ignore[attr-defined]
+                visit(c, d)
+        elif k is Kind.IF_THEN_ELSE:
+            visit(s.then_case, d)  # type: ignore[attr-defined]
+            if s.else_case is not None:  # type: ignore[attr-defined]
+                visit(s.else_case, d)  # type: ignore[attr-defined]
+        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
+            visit(s.block.body, d)  # type: ignore[attr-defined]
+
+    visit(body, depth)
+    return out
+
+
+def symbol_args_of(func: LoweredFunc) -> dict[int, tuple[int, int]]:
+    idx = {id(a.target): i for i, a in enumerate(func.args)}
+    return {idx[id(v)]: pos for v, pos in func.symbol_bindings().items()}
+
+
+def group_of(func: LoweredFunc) -> str | None:
+    g = func.attr("group")
+    return None if g is None else str(g)
+
+
+def file_header(target: str, module_name: str, kernels: list[KernelMeta], abi: list[str]) -> str:
+    lines = [f"/* Generated by pirc (codegen {CODEGEN_VERSION}, target {target}) from module "
+             f"{comment_text(module_name)}.  Do not edit.",
+             f" * kernels: {len(kernels)}"]
+    for k in kernels:
+        lines.append(f" *   {k.symbol}  <- {comment_text(k.name)}")
+    lines.append(" *")
+    lines.extend(" * " + ln if ln else " *" for ln in abi)
+    lines.append(" */")
+    return "\n".join(lines) + "\n"
+
+
+__all__ = [
+    "ArgInfo", "CODEGEN_VERSION", "FuncEmitter", "GeneratedSource", "KernelMeta", "LaunchDim", "NotConstant",
+    "ReductionPlan", "WorkspaceInfo", "const_int", "ctype", "eval_int", "functions_of", "linear_coeff",
+    "match_reduction", "simd_safe", "storage_key", "storage_type",
+]

@@ -1,0 +1,240 @@
+"""The helper functions generated sources start with, for C (system compiler) and CUDA (NVRTC).
+
+NVRTC has no system headers, so the CUDA prelude defines the fixed-width integer
+types itself and uses only CUDA builtins (``expf``, ``__float_as_uint``,
+``__shfl_xor_sync``...).  The C prelude includes ``<math.h>``, ``<stdint.h>`` and
+``<stdlib.h>``.
+
+Helpers are emitted only when the generated code uses them (``Prelude.use``), in
+a fixed order, so the output stays small and deterministic.  Every helper is a
+static inline (``__device__ __forceinline__``) function with a ``pirc_`` name.
+
+Semantics follow the AST evaluator (numpy), not C, where the two differ:
+
+* integer ``/`` and ``%`` by zero give 0 instead of trapping (``pirc_div_*``,
+  ``pirc_mod_*``); ``INT_MIN / -1`` wraps;
+* float ``min`` / ``max`` propagate NaN (``np.minimum`` / ``np.maximum``);
+* float16 values are computed in float and rounded to half after every
+  operation (numpy float16 arithmetic); bfloat16 values are rounded on cast and
+  store (the evaluator holds bfloat16 in float32);
+* ``remainder`` takes the divisor's sign (``np.remainder``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# integer helper suffixes -> C type
+INT_TYPES = {
+    "i8": "int8_t", "i16": "int16_t", "i32": "int32_t", "i64": "int64_t",
+    "u8": "uint8_t", "u16": "uint16_t", "u32": "uint32_t", "u64": "uint64_t",
+}
+FLOAT_TYPES = {"f32": "float", "f64": "double"}
+
+
+def _int_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
+    out: dict[str, tuple[tuple[str, ...], str]] = {}
+    for sfx, ct in INT_TYPES.items():
+        signed = sfx.startswith("i")
+        if signed:
+            div = (f"PIRC_FN {ct} pirc_div_{sfx}({ct} a, {ct} b) {{ "
+                   f"return b == 0 ? ({ct})0 : (b == -1 ? ({ct})(0 - ({_unsigned(ct)})a) : ({ct})(a / b)); }}")
+            mod = (f"PIRC_FN {ct} pirc_mod_{sfx}({ct} a, {ct} b) {{ "
+                   f"return (b == 0 || b == -1) ? ({ct})0 : ({ct})(a % b); }}")
+            rem = (f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) {{ {ct} r = pirc_mod_{sfx}(a, b); "
+                   f"return (r != 0 && ((r < 0) != (b < 0))) ? ({ct})(r + b) : r; }}")
+            absf = f"PIRC_FN {ct} pirc_abs_{sfx}({ct} a) {{ return a < 0 ? ({ct})(0 - ({_unsigned(ct)})a) : a; }}"
+            sign = f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ return ({ct})((a > 0) - (a < 0)); }}"
+            out[f"pirc_rem_{sfx}"] = ((f"pirc_mod_{sfx}",), rem)
+        else:
+            div = f"PIRC_FN {ct} pirc_div_{sfx}({ct} a, {ct} b) {{ return b == 0 ? ({ct})0 : ({ct})(a / b); }}"
+            mod = f"PIRC_FN {ct} pirc_mod_{sfx}({ct} a, {ct} b) {{ return b == 0 ? ({ct})0 : ({ct})(a % b); }}"
+            absf = f"PIRC_FN {ct} pirc_abs_{sfx}({ct} a) {{ return a; }}"
+            sign = f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ return ({ct})(a > 0); }}"
+            out[f"pirc_rem_{sfx}"] = ((f"pirc_mod_{sfx}",), f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) "
+                                                        f"{{ return pirc_mod_{sfx}(a, b); }}")
+        out[f"pirc_div_{sfx}"] = ((), div)
+        out[f"pirc_mod_{sfx}"] = ((), mod)
+        out[f"pirc_abs_{sfx}"] = ((), absf)
+        out[f"pirc_sign_{sfx}"] = ((), sign)
+        out[f"pirc_min_{sfx}"] = ((), f"PIRC_FN {ct} pirc_min_{sfx}({ct} a, {ct} b) {{ return a < b ? a : b; }}")
+        out[f"pirc_max_{sfx}"] = ((), f"PIRC_FN {ct} pirc_max_{sfx}({ct} a, {ct} b) {{ return a > b ? a : b; }}")
+    return out
+
+
+def _unsigned(ct: str) -> str:
+    return "u" + ct if not ct.startswith("u") else ct
+
+
+def _float_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
+    out: dict[str, tuple[tuple[str, ...], str]] = {}
+    for sfx, ct in FLOAT_TYPES.items():
+        f = "f" if sfx == "f32" else ""
+        # NaN-propagating, like np.minimum / np.maximum
+        out[f"pirc_min_{sfx}"] = ((), f"PIRC_FN {ct} pirc_min_{sfx}({ct} a, {ct} b) {{ return (a != a || a < b) ? a : b; }}")
+        out[f"pirc_max_{sfx}"] = ((), f"PIRC_FN {ct} pirc_max_{sfx}({ct} a, {ct} b) {{ return (a != a || a > b) ? a : b; }}")
+        out[f"pirc_isnan_{sfx}"] = ((), f"PIRC_FN int pirc_isnan_{sfx}({ct} a) {{ return a != a; }}")
+        out[f"pirc_isinf_{sfx}"] = ((), f"PIRC_FN int pirc_isinf_{sfx}({ct} a) {{ return a == a && (a - a) != (a - a); }}")
+        out[f"pirc_isfinite_{sfx}"] = ((), f"PIRC_FN int pirc_isfinite_{sfx}({ct} a) {{ return (a - a) == (a - a); }}")
+        out[f"pirc_sign_{sfx}"] = ((), f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ "
+                                       f"return a != a ? a : ({ct})((a > 0) - (a < 0)); }}")
+        out[f"pirc_rem_{sfx}"] = ((), f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) {{ {ct} r = fmod{f}(a, b); "
+                                      f"return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r; }}")
+        out[f"pirc_round_{sfx}"] = ((), f"PIRC_FN {ct} pirc_round_{sfx}({ct} a) {{ "
+                                        f"return a < 0 ? -floor{f}(-a + ({ct})0.5) : floor{f}(a + ({ct})0.5); }}")
+    return out
+
+
+_BITS = {
+    "pirc_bits_f32": ((), "PIRC_FN uint32_t pirc_bits_f32(float f) { PIRC_F32_TO_BITS }"),
+    "pirc_f32_from_bits": ((), "PIRC_FN float pirc_f32_from_bits(uint32_t u) { PIRC_BITS_TO_F32 }"),
+    "pirc_f64_from_bits": ((), "PIRC_FN double pirc_f64_from_bits(uint64_t u) { PIRC_BITS_TO_F64 }"),
+}
+
+_HALF = {
+    "pirc_h2f": (("pirc_f32_from_bits",), """PIRC_FN float pirc_h2f(uint16_t h) {
+  uint32_t sign = ((uint32_t)(h & 0x8000u)) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
+  if (e == 0) {
+    if (m == 0) return pirc_f32_from_bits(sign);
+    e = 113;
+    while ((m & 0x400u) == 0) { m <<= 1; e--; }
+    return pirc_f32_from_bits(sign | (e << 23) | ((m & 0x3ffu) << 13));
+  }
+  if (e == 31) return pirc_f32_from_bits(sign | 0x7f800000u | (m << 13));
+  return pirc_f32_from_bits(sign | ((e + 112) << 23) | (m << 13));
+}"""),
+    "pirc_f2h": (("pirc_bits_f32",), """PIRC_FN uint16_t pirc_f2h(float f) {
+  uint32_t x = pirc_bits_f32(f), sign = (x >> 16) & 0x8000u, a = x & 0x7fffffffu, r, rem, half;
+  if (a >= 0x7f800000u) return (uint16_t)(sign | (a > 0x7f800000u ? 0x7e00u : 0x7c00u));
+  if (a >= 0x477ff000u) return (uint16_t)(sign | 0x7c00u);
+  if (a < 0x38800000u) {
+    uint32_t m, shift;
+    if (a <= 0x33000000u) return (uint16_t)sign;
+    m = (a & 0x7fffffu) | 0x800000u;
+    shift = 126u - (a >> 23);
+    r = m >> shift; rem = m & ((1u << shift) - 1u); half = 1u << (shift - 1u);
+    if (rem > half || (rem == half && (r & 1u))) r++;
+    return (uint16_t)(sign | r);
+  }
+  r = (a - 0x38000000u) >> 13; rem = a & 0x1fffu;
+  if (rem > 0x1000u || (rem == 0x1000u && (r & 1u))) r++;
+  return (uint16_t)(sign | r);
+}"""),
+    "pirc_round_f16": (("pirc_h2f", "pirc_f2h"), "PIRC_FN float pirc_round_f16(float f) { return pirc_h2f(pirc_f2h(f)); }"),
+    "pirc_round_bf16": (("pirc_bits_f32", "pirc_f32_from_bits"), """PIRC_FN float pirc_round_bf16(float f) {
+  uint32_t x = pirc_bits_f32(f);
+  if ((x & 0x7fffffffu) > 0x7f800000u) return f;
+  return pirc_f32_from_bits((x + 0x7fffu + ((x >> 16) & 1u)) & 0xffff0000u);
+}"""),
+    "pirc_bf2f": (("pirc_f32_from_bits",), "PIRC_FN float pirc_bf2f(uint16_t h) { return pirc_f32_from_bits(((uint32_t)h) << 16); }"),
+    "pirc_f2bf": (("pirc_round_bf16", "pirc_bits_f32"),
+                  "PIRC_FN uint16_t pirc_f2bf(float f) { return (uint16_t)(pirc_bits_f32(pirc_round_bf16(f)) >> 16); }"),
+}
+
+# OpenMP user-defined reductions (C only): NaN-propagating float min / max
+_OMP = {
+    f"pirc_omp_{op}_{sfx}": ((f"pirc_{op}_{sfx}",),
+                             f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
+                             f"initializer(omp_priv = omp_orig)")
+    for op in ("min", "max") for sfx, ct in FLOAT_TYPES.items()
+}
+
+# CUDA cross-thread reductions (see README.md, "Reductions across threads")
+_CUDA_REDUCE = {
+    "pirc_reduce_ops": ((), """struct pirc_op_sum { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return a + b; } };
+struct pirc_op_prod { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return a * b; } };
+struct pirc_op_max { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return (a != a || a > b) ? a : b; } };
+struct pirc_op_min { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return (a != a || a < b) ? a : b; } };
+struct pirc_op_and { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return (T)(a && b); } };
+struct pirc_op_or { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return (T)(a || b); } };"""),
+    "pirc_warp_allreduce": (("pirc_reduce_ops",), """/* Reduces v over groups of min(blockDim.x, 32) consecutive threadIdx.x (blockDim.x must be a power
+   of two <= 32 or a multiple of 32); every thread of a group gets the result.  Uniform control flow. */
+template <typename T, typename Op>
+__device__ __forceinline__ T pirc_warp_allreduce(T v, Op op) {
+  const unsigned bx = blockDim.x, width = bx < 32u ? bx : 32u;
+  const unsigned total = bx * blockDim.y * blockDim.z;
+  const unsigned tid = threadIdx.x + bx * (threadIdx.y + blockDim.y * threadIdx.z);
+  const unsigned start = tid & ~31u, n = (total - start) < 32u ? (total - start) : 32u;
+  const unsigned mask = n == 32u ? 0xffffffffu : ((1u << n) - 1u);
+  for (unsigned o = width >> 1; o > 0u; o >>= 1) v = op(v, __shfl_xor_sync(mask, v, (int)o, (int)width));
+  return v;
+}"""),
+    "pirc_block_allreduce": (("pirc_warp_allreduce",), """/* Reduces v over all threadIdx.x of a block (one independent group per (threadIdx.y, threadIdx.z));
+   every thread gets the result.  shm holds 32 T.  Every thread of the block must call it. */
+template <typename T, typename Op>
+__device__ __forceinline__ T pirc_block_allreduce(T v, Op op, T* shm) {
+  const unsigned bx = blockDim.x;
+  if (bx <= 32u) return pirc_warp_allreduce(v, op);
+  const unsigned wpg = bx >> 5, group = threadIdx.y + blockDim.y * threadIdx.z;
+  v = pirc_warp_allreduce(v, op);
+  __syncthreads();
+  if ((threadIdx.x & 31u) == 0u) shm[group * wpg + (threadIdx.x >> 5)] = v;
+  __syncthreads();
+  T r = shm[group * wpg];
+  for (unsigned k = 1; k < wpg; ++k) r = op(r, shm[group * wpg + k]);
+  return r;
+}"""),
+}
+
+_ORDER: list[str] = []
+HELPERS: dict[str, tuple[tuple[str, ...], str]] = {}
+for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _OMP, _CUDA_REDUCE):
+    for k, v in table.items():
+        HELPERS[k] = v
+        _ORDER.append(k)
+_RANK = {k: i for i, k in enumerate(_ORDER)}
+
+C_HEADER = """#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define PIRC_FN static inline
+#define PIRC_F32_TO_BITS union { float f; uint32_t u; } c; c.f = f; return c.u;
+#define PIRC_BITS_TO_F32 union { float f; uint32_t u; } c; c.u = u; return c.f;
+#define PIRC_BITS_TO_F64 union { double f; uint64_t u; } c; c.u = u; return c.f;
+"""
+
+CUDA_HEADER = """/* self-contained: NVRTC has no system headers */
+typedef signed char int8_t;
+typedef short int16_t;
+typedef int int32_t;
+typedef long long int64_t;
+typedef unsigned char uint8_t;
+typedef unsigned short uint16_t;
+typedef unsigned int uint32_t;
+typedef unsigned long long uint64_t;
+
+#define PIRC_FN static __device__ __forceinline__
+#define PIRC_F32_TO_BITS return __float_as_uint(f);
+#define PIRC_BITS_TO_F32 return __uint_as_float(u);
+#define PIRC_BITS_TO_F64 return __longlong_as_double((long long)u);
+"""
+
+
+@dataclass
+class Prelude:
+    """The helpers one generated source uses."""
+
+    target: str
+    used: set[str] = field(default_factory=set)
+
+    def use(self, name: str) -> str:
+        if name not in HELPERS:
+            raise KeyError(name)
+        if name not in self.used:
+            self.used.add(name)
+            for dep in HELPERS[name][0]:
+                self.use(dep)
+        return name
+
+    def text(self) -> str:
+        parts = [C_HEADER if self.target == "c" else CUDA_HEADER]
+        names = sorted(self.used, key=_RANK.__getitem__)
+        if names:
+            parts.append("")
+        for n in names:
+            parts.append(HELPERS[n][1])
+        return "\n".join(parts) + "\n"
+
+
+__all__ = ["CUDA_HEADER", "C_HEADER", "FLOAT_TYPES", "HELPERS", "INT_TYPES", "Prelude"]
