@@ -72,6 +72,9 @@ class OpDef:
     traits: frozenset[str] = frozenset()  # "inplace", "view", "side_effect", "terminator", ...
     inplace: Mapping[int, int] = field(default_factory=dict)  # result index -> operand index it overwrites
     view: Mapping[int, int] = field(default_factory=dict)  # result index -> operand index whose storage it shares
+    #: results whose printed shape may legitimately differ from the rule (Paddle's ProgramTranslator
+    #: types some auxiliary outputs from legacy variable declarations); the verifier checks their dtype only
+    loose_results: frozenset[int] = frozenset()
 
     @property
     def min_operands(self) -> int:

@@ -760,10 +760,11 @@ _BN_ATTRS = ("is_test", "momentum", "epsilon", "data_format", "use_global_stats"
 _BN_RESULTS = ("out", "mean_out", "variance_out", "saved_mean", "saved_variance", "reserve_space")
 register(OpDef(name="pd_op.batch_norm", operands=("x", "mean", "variance", "scale?", "bias?"), attrs=_BN_ATTRS,
                results=_BN_RESULTS, infer_meta=_batch_norm_meta, kernel=_batch_norm_kernel,
-               pattern=PatternKind.NON_FUSIBLE))
+               pattern=PatternKind.NON_FUSIBLE, loose_results=frozenset({3, 4})))
 register(OpDef(name="pd_op.batch_norm_", operands=("x", "mean", "variance", "scale?", "bias?"), attrs=_BN_ATTRS,
                results=_BN_RESULTS, infer_meta=_batch_norm_meta, kernel=_batch_norm_kernel,
-               pattern=PatternKind.NON_FUSIBLE, traits=frozenset({"inplace"}), inplace={1: 1, 2: 2}))
+               pattern=PatternKind.NON_FUSIBLE, traits=frozenset({"inplace"}), inplace={1: 1, 2: 2},
+               loose_results=frozenset({3, 4})))  # saved_mean/variance: the translator types them as declared
 
 
 def _normalize_rows(x2: np.ndarray, eps: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
