@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -182,15 +181,9 @@ class _progress:
         tid = self._p.add_task("compile", total=self.total)
         return lambda: self._p.advance(tid)
 
-    def __exit__(self, *exc: Any) -> None:
+    def __exit__(self, *exc: object) -> None:
         if self._p is not None:
             self._p.__exit__(*exc)
-
-
-def timed(fn: Callable[[], Any]) -> tuple[Any, float]:
-    t0 = time.perf_counter()
-    r = fn()
-    return r, time.perf_counter() - t0
 
 
 __all__ = ["CompiledModule", "build", "build_many", "compile_generated", "generate"]

@@ -5,11 +5,20 @@ The compiler is ``$PIRC_CC``, else ``$CC``, else the first of ``cc``, ``gcc``,
 
 * ``-fwrapv`` (integer overflow wraps, as numpy's does) and
   ``-ffp-contract=off`` (no fused multiply-add: results match the interpreter);
-  no ``-ffast-math`` and no ``-march=native`` (the library must stay correct and
-  portable; add them through ``$PIRC_CFLAGS`` if you want them);
-* ``-fno-math-errno`` (lets ``sqrtf`` & co. inline and vectorise; results are the same);
+  no ``-ffast-math`` (results must match the interpreter);
+* ``-fno-math-errno`` (lets ``sqrtf`` & co. inline and vectorise; results are the same).
+  Not ``-fno-trapping-math``: with it GCC folds ``(float)(int)x`` into ``truncf(x)``,
+  which keeps the sign of a zero that the conversion loses.  Float selects that GCC
+  could not if-convert under trapping math are emitted as bitwise blends instead
+  (``pirc_sel_f32``, where both sides are safe to evaluate);
 * ``-fopenmp`` when the compiler links OpenMP programs, else ``-fopenmp-simd``
-  (simd pragmas only), else nothing.
+  (simd pragmas only), else nothing;
+* an ISA level this machine supports: ``-march=x86-64-v3`` (AVX2) or ``-v2`` on
+  x86-64 when ``/proc/cpuinfo`` shows it and the compiler accepts it, nothing
+  elsewhere.  ``$PIRC_MARCH`` overrides it (``native``, ``x86-64-v2``..., or empty
+  for none).  Not ``-march=native``: the library must run on any machine with the
+  same level, and the level is part of the cache key, so a cache folder shared by
+  different machines never hands one a library it cannot run.
 
 Every flag and the compiler's identity (path and ``--version``) are part of the
 cache key (:mod:`.cache`).
@@ -19,6 +28,7 @@ from __future__ import annotations
 
 import functools
 import os
+import platform
 import shlex
 import shutil
 import subprocess
@@ -46,7 +56,7 @@ def find_cc() -> str:
     raise ToolchainError("no C compiler found (install gcc or clang, or set $PIRC_CC)")
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def cc_identity(cc: str) -> str:
     """The compiler's path and first line of ``--version`` (part of cache keys)."""
     try:
@@ -67,7 +77,7 @@ int pirc_probe(float* x, int n) {
 """
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def openmp_flags(cc: str) -> tuple[str, ...]:
     """``-fopenmp`` if the compiler builds and links an OpenMP shared library, else ``-fopenmp-simd``, else ()."""
     with tempfile.TemporaryDirectory(prefix="pirc-omp-") as d:
@@ -95,10 +105,54 @@ def openmp_flags(cc: str) -> tuple[str, ...]:
     return ()
 
 
+_X86_V2 = {"cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"}
+_X86_V3 = _X86_V2 | {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
+
+
+def _cpu_flags() -> set[str]:
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+@functools.cache
+def _accepts(cc: str, flag: str) -> bool:
+    with tempfile.TemporaryDirectory(prefix="pirc-march-") as d:
+        src = os.path.join(d, "probe.c")
+        with open(src, "w") as f:
+            f.write("int pirc_probe(int x) { return x + 1; }\n")
+        try:
+            r = subprocess.run([cc, "-O1", "-fPIC", "-shared", flag, "-o", os.path.join(d, "probe.so"), src],
+                               capture_output=True, timeout=TIMEOUT_S)
+            return r.returncode == 0
+        except (OSError, subprocess.SubprocessError):
+            return False
+
+
+def march_flags(cc: str) -> tuple[str, ...]:
+    """The ISA flag for this machine (see the module docstring)."""
+    env = os.environ.get("PIRC_MARCH")
+    if env is not None:
+        env = env.strip()
+        return (f"-march={env}",) if env else ()
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return ()
+    have = _cpu_flags()
+    for level, need in (("x86-64-v3", _X86_V3), ("x86-64-v2", _X86_V2)):
+        if need <= have and _accepts(cc, f"-march={level}"):
+            return (f"-march={level}",)
+    return ()
+
+
 def c_flags(cc: str | None = None) -> tuple[str, ...]:
     cc = cc or find_cc()
     extra = tuple(shlex.split(os.environ.get("PIRC_CFLAGS", "")))
-    return BASE_FLAGS + openmp_flags(cc) + extra
+    return BASE_FLAGS + openmp_flags(cc) + march_flags(cc) + extra
 
 
 def compile_c(source: str, *, cc: str | None = None, flags: tuple[str, ...] | None = None,
@@ -127,4 +181,4 @@ def compile_c(source: str, *, cc: str | None = None, flags: tuple[str, ...] | No
     return data, time.perf_counter() - t0
 
 
-__all__ = ["BASE_FLAGS", "c_flags", "cc_identity", "compile_c", "find_cc", "openmp_flags"]
+__all__ = ["BASE_FLAGS", "c_flags", "cc_identity", "compile_c", "find_cc", "march_flags", "openmp_flags"]

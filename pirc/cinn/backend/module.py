@@ -17,6 +17,8 @@ CINNKernelInfo, the per-kernel record the runtime launches from.
 from __future__ import annotations
 
 import ctypes
+import struct
+import sys
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -26,8 +28,8 @@ import numpy as np
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.nodes import ArgIO, Var
-from pirc.cinn.codegen.common import ArgInfo, KernelMeta, NotConstant, eval_int
 from pirc.cinn.backend.launch import CudaDriver, pack_args
+from pirc.cinn.codegen.common import ArgInfo, KernelMeta, NotConstant, const_int, eval_int
 from pirc.diagnostics import Diagnostic, PircError
 
 
@@ -101,43 +103,11 @@ def _prepare_input(info: CINNKernelInfo, a: ArgInfo, x: Any, env: Mapping[Var, A
     return arr
 
 
-class HostKernel:
-    """A compiled C kernel callable on numpy arrays: ``outs = k(*inputs, symbols=None)``.
-
-    ``inputs``: one array per ``in`` / ``inout`` buffer argument, in argument order
-    (converted to the argument's dtype and made contiguous when needed; ``inout``
-    arrays are copied, so callers' arrays are never written).  Returns one array per
-    ``out`` / ``inout`` buffer argument, in argument order.  Symbolic dims come from
-    the input shapes (``symbol_args_map``) or ``symbols`` by name.
-    """
-
-    def __init__(self, info: CINNKernelInfo) -> None:
-        self.info = info
-        self.meta = info.meta
-        self.fn = info.fn_ptr
-        self._kinds = [None if a.is_buffer else a.dtype for a in self.meta.args]
-
-    def __repr__(self) -> str:
-        return f"<HostKernel {self.meta.symbol} ({self.meta.name})>"
+class _NamedCall:
+    meta: KernelMeta
 
     def __call__(self, *inputs: Any, symbols: Mapping[str, Any] | None = None) -> list[np.ndarray]:
-        info, meta = self.info, self.meta
-        arrays, env = info.bind(inputs, symbols)
-        bound: dict[int, np.ndarray] = {}
-        for a in meta.inputs:
-            bound[a.index] = _prepare_input(info, a, arrays[a.index], env)
-        for a in meta.outputs:
-            if a.index not in bound:
-                bound[a.index] = np.zeros(info.shape(a, env), dtype=np.dtype(a.host_dtype))
-        values = [bound[a.index].ctypes.data if a.is_buffer else env[a.var] for a in meta.args]  # type: ignore[index]
-        params, slots = pack_args(self._kinds, values)
-        rc = self.fn(params.ctypes.data, len(values))
-        del slots
-        if rc != 0:
-            if rc == 1:
-                raise MemoryError(f"kernel {meta.name}: out of memory for its temp buffers")
-            raise RuntimeError(f"kernel {meta.name} failed with status {rc}")
-        return [bound[a.index] for a in meta.outputs]
+        raise NotImplementedError
 
     def run(self, args: Mapping[str, Any] | None = None, /, **kwargs: Any) -> dict[str, np.ndarray]:
         """Evaluator-style call: arrays and scalars by argument name (``_X`` or ``X``);
@@ -156,10 +126,130 @@ class HostKernel:
         return {a.name: o for a, o in zip(self.meta.outputs, outs)}
 
 
+
+class HostKernel(_NamedCall):
+    """A compiled C kernel callable on numpy arrays: ``outs = k(*inputs, symbols=None)``.
+
+    ``inputs``: one array per ``in`` / ``inout`` buffer argument, in argument order
+    (converted to the argument's dtype and made contiguous when needed; ``inout``
+    arrays are copied, so callers' arrays are never written).  Returns one array per
+    ``out`` / ``inout`` buffer argument, in argument order.  Symbolic dims come from
+    the input shapes (``symbol_args_map``) or ``symbols`` by name.
+    """
+
+    def __init__(self, info: CINNKernelInfo) -> None:
+        self.info = info
+        meta = self.meta = info.meta
+        self.fn = info.fn_ptr
+        self._n = len(meta.args)
+        self._tls = threading.local()
+        pos = {a.index: k for k, a in enumerate(meta.inputs)}
+        # scalar arguments: (slot, Var, name, input position or None, dim, slot encoder)
+        self._scalars = []
+        for a in meta.scalars:
+            src = info.symbol_args_map.get(a.index)
+            p = pos.get(src[0]) if src is not None else None
+            self._scalars.append((a.index, a.var, a.name, p, src[1] if src is not None else 0, _encoder(a.dtype)))
+        self._ins = [(a.index, a, np.dtype(a.host_dtype), _shape_fn(a.shape), a.io is ArgIO.INOUT)
+                     for a in meta.inputs]
+        self._outs = [(a.index, np.dtype(a.host_dtype), _shape_fn(a.shape)) for a in meta.outputs
+                      if a.io is ArgIO.OUT]
+        self._ret = [a.index for a in meta.outputs]
+
+    def __repr__(self) -> str:
+        return f"<HostKernel {self.meta.symbol} ({self.meta.name})>"
+
+    def _slots(self) -> tuple[Any, int]:
+        t = self._tls
+        slots = getattr(t, "slots", None)
+        if slots is None:
+            n = max(self._n, 1)
+            slots = t.slots = (ctypes.c_uint64 * n)()
+            base = ctypes.addressof(slots)
+            t.params = (ctypes.c_void_p * n)(*[base + 8 * i for i in range(n)])
+            t.params_addr = ctypes.addressof(t.params)
+        return slots, t.params_addr
+
+    def __call__(self, *inputs: Any, symbols: Mapping[str, Any] | None = None) -> list[np.ndarray]:
+        meta = self.meta
+        if len(inputs) != len(self._ins):
+            self.info.bind(inputs, symbols)  # raises the located message
+        slots, params = self._slots()
+        env: dict[Var, int] = {}
+        for slot, var, name, p, dim, enc in self._scalars:
+            if symbols is not None and name in symbols:
+                v = symbols[name]
+            elif p is not None:
+                shape = np.shape(inputs[p])
+                if dim >= len(shape):
+                    self.info.bind(inputs, symbols)
+                v = shape[dim]
+            else:
+                self.info.bind(inputs, symbols)  # raises: no value
+                v = 0
+            env[var] = v  # type: ignore[index]
+            slots[slot] = enc(v)
+        bound: dict[int, np.ndarray] = {}
+        for (slot, a, dt, shape_fn, inout), x in zip(self._ins, inputs):
+            want = shape_fn(env)
+            if (type(x) is np.ndarray and x.dtype == dt and x.flags.c_contiguous and not inout
+                    and x.shape == want):
+                arr = x
+            else:
+                arr = _prepare_input(self.info, a, x, env)
+            bound[slot] = arr
+            slots[slot] = arr.ctypes.data
+        for slot, dt, shape_fn in self._outs:
+            arr = np.zeros(shape_fn(env), dtype=dt)
+            bound[slot] = arr
+            slots[slot] = arr.ctypes.data
+        rc = self.fn(params, self._n)
+        if rc != 0:
+            if rc == 1:
+                raise MemoryError(f"kernel {meta.name}: out of memory for its temp buffers")
+            raise RuntimeError(f"kernel {meta.name} failed with status {rc}")
+        return [bound[i] for i in self._ret]
+
+
+def _encoder(dt: DType) -> Any:
+    """Python value -> the uint64 slot holding it in the scalar's C compute type (little-endian)."""
+    if dt is DType.FLOAT64:
+        return lambda v: struct.unpack("<Q", struct.pack("<d", float(v)))[0]
+    if dt.is_float:
+        return lambda v: struct.unpack("<I", struct.pack("<f", float(v)))[0]
+    if dt.is_bool:
+        return lambda v: int(bool(v))
+    bits = 64 if dt.bits == 64 else 32
+    mask = (1 << bits) - 1
+    return lambda v: int(v) & mask
+
+
+def _shape_fn(dims: Sequence[Any]) -> Any:
+    """A fast evaluator of a buffer shape over the symbol environment."""
+    parts: list[Any] = []
+    for d in dims:
+        c = const_int(d)
+        parts.append(c if c is not None else d)
+    if all(isinstance(p, int) for p in parts):
+        fixed = tuple(parts)
+        return lambda env: fixed
+    if all(isinstance(p, int) or isinstance(p, Var) for p in parts):
+        return lambda env: tuple(p if isinstance(p, int) else int(env[p]) for p in parts)
+
+    def general(env: Mapping[Var, Any]) -> tuple[int, ...]:
+        try:
+            return tuple(p if isinstance(p, int) else eval_int(p, dict(env)) for p in parts)
+        except NotConstant as e:
+            raise RuntimeError(f"a buffer shape depends on '{e}', which has no value") from None
+    return general
+
+
 class CModule:
     """A shared library built from a CodeGenC source."""
 
     def __init__(self, path: str, kernels: Sequence[KernelMeta]) -> None:
+        if sys.byteorder != "little":  # pragma: no cover - the slot encoders assume it
+            raise RuntimeError("pirc's host kernels need a little-endian machine")
         self.path = str(path)
         self.lib = ctypes.CDLL(self.path)
         self.infos: dict[str, CINNKernelInfo] = {}
@@ -219,7 +309,7 @@ def _from_device_bytes(a: ArgInfo, raw: np.ndarray) -> np.ndarray:
     return raw
 
 
-class DeviceKernel:
+class DeviceKernel(_NamedCall):
     """A CUDA kernel callable on host numpy arrays (copies in, launches, synchronises, copies out),
     or on device pointers with :meth:`launch`."""
 

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, Module, Var
+from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, MemoryScope, Module, Var
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
     _GPU_VAR_IDS,
@@ -53,6 +53,7 @@ from pirc.cinn.codegen.common import (
     group_of,
     has_loop,
     simd_safe,
+    storage_key,
     storage_type,
     symbol_args_of,
 )
@@ -100,13 +101,42 @@ class CEmitter(FuncEmitter):
         elif not has_loop(s.body) and simd_safe(s):
             pragmas.append("#pragma omp simd")
         if parallel:
+            private = self._privatizable(s)
             self.in_parallel = True
+
+            def body() -> None:
+                for t in private:  # a per-iteration copy of local scratch buffers (CINN's "local" scope)
+                    n, _ = self.temp_size(t)
+                    self.emit(f"{storage_type(t.dtype, 'c')} {t.cname}[{max(n or 1, 1)}] = {{0}};")
+                self.stmt(s.body)
+
             try:
-                self.emit_for(s, pragmas)
+                self.emit_for(s, pragmas, body=body)
             finally:
                 self.in_parallel = False
         else:
             self.emit_for(s, pragmas)
+
+    def _privatizable(self, loop: For) -> list:
+        """Local / shared temps of constant (stack) size used only inside ``loop``."""
+        inside: dict[str, int] = {}
+        for n in walk(loop):
+            if n.KIND is Kind.TENSOR:
+                key = storage_key(n)  # type: ignore[arg-type]
+                inside[key] = inside.get(key, 0) + 1
+        everywhere: dict[str, int] = {}
+        for n in walk(self.func.body):
+            if n.KIND is Kind.TENSOR:
+                key = storage_key(n)  # type: ignore[arg-type]
+                everywhere[key] = everywhere.get(key, 0) + 1
+        out = []
+        for t in self.temps:
+            if t.scope is MemoryScope.GLOBAL or t.key not in inside or everywhere.get(t.key) != inside[t.key]:
+                continue
+            n, _ = self.temp_size(t)
+            if n is not None and n * elem_bytes(t.dtype, "c") <= STACK_LIMIT_BYTES:
+                out.append(t)
+        return out
 
     def reduction_pragmas(self, plan: ReductionPlan, innermost: bool, acc: str) -> list[str]:
         dt = plan.store.tensor.dtype

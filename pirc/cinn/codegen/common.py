@@ -37,9 +37,6 @@ from pirc.cinn.ast.nodes import (
     Call,
     Expr,
     For,
-    ForKind,
-    IntImm,
-    Load,
     LoweredFunc,
     MemoryScope,
     Module,
@@ -49,14 +46,13 @@ from pirc.cinn.ast.nodes import (
     Store,
     Tensor,
     Var,
-    ast_error,
     intrinsic_base,
 )
 from pirc.cinn.ast.printer import print_ast
 from pirc.cinn.ast.visitor import substitute, walk
 from pirc.cinn.codegen.names import NameTable, c_string_literal, comment_text, kernel_symbol
 from pirc.cinn.codegen.prelude import Prelude
-from pirc.diagnostics import PircError
+from pirc.diagnostics import Diagnostic, PircError
 
 #: bumped whenever generated code or the ABI changes (part of every cache key)
 CODEGEN_VERSION = "1"
@@ -495,6 +491,12 @@ def simd_safe(loop: For) -> bool:
     acc: dict[str, list[tuple[Tensor, tuple, bool]]] = {}
     if not _collect(loop.body, {}, acc):
         return False
+    for n in walk(loop.body):  # no loads that only run under a condition (simd could speculate them)
+        if n.KIND is Kind.SELECT and any(m.KIND is Kind.LOAD for b in (n.true_value, n.false_value)  # type: ignore[attr-defined]
+                                         for m in walk(b)):
+            return False
+        if n.KIND is Kind.IF_THEN_ELSE and any(m.KIND is Kind.LOAD for m in walk(n)):
+            return False
     v = loop.loop_var
     for items in acc.values():
         if not any(w for _, _, w in items):
@@ -550,6 +552,21 @@ def _collect(s: Stmt, subst: dict, acc: dict) -> bool:
     return False  # loops, lets outside blocks, calls for effect
 
 
+def _speculation_safe(e: Any) -> bool:
+    """Both sides of a Select may be evaluated: their loads are loads the condition makes anyway,
+    and they call nothing but math."""
+    cond_loads = [n for n in walk(e.condition) if n.KIND is Kind.LOAD]
+    for side in (e.true_value, e.false_value):
+        for n in walk(side):
+            if n.KIND is Kind.LOAD:
+                if not any(m.tensor is n.tensor and structural_equal(tuple(m.indices), tuple(n.indices))
+                           for m in cond_loads):
+                    return False
+            elif n.KIND is Kind.CALL and CROSS_THREAD_RE.match(n.name) or n.KIND in (Kind.DIV, Kind.MOD) and not n.dtype.is_float:
+                return False
+    return True
+
+
 def has_loop(s: Node) -> bool:
     return any(n.KIND is Kind.FOR for n in walk(s))
 
@@ -563,8 +580,7 @@ CROSS_THREAD_RE = re.compile(
     r"(?:_(fp16|bf16|fp32|fp64|int8|int16|int32|int64|uint8|bool))?(?:_internal)?(?:_shm)?\Z"
 )
 _FLOAT_UNARY = frozenset(
-    "exp exp2 expm1 log log2 log10 log1p sqrt cbrt tanh tan sin cos asin acos atan sinh cosh asinh acosh atanh erf "
-    "floor ceil trunc".split()
+    ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "tanh", "tan", "sin", "cos", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "floor", "ceil", "trunc"]
 )
 _BIN_SYMBOL = {Kind.ADD: "+", Kind.SUB: "-", Kind.MUL: "*", Kind.EQ: "==", Kind.NE: "!=", Kind.LT: "<",
                Kind.LE: "<=", Kind.GT: ">", Kind.GE: ">=", Kind.AND: "&&", Kind.OR: "||"}
@@ -585,6 +601,7 @@ class StorageInfo:
     shape: tuple = ()  # temp: dims
     name: str = ""  # the AST name (escaped in comments)
     readonly: bool = False
+    node: Node | None = None  # the Buffer / Tensor (for located errors)
 
 
 class FuncEmitter:
@@ -609,8 +626,14 @@ class FuncEmitter:
 
     # -- errors ---------------------------------------------------------------------------------
     def error(self, message: str, node: Node | None = None) -> PircError:
-        span = getattr(node, "span", None) if node is not None else None
-        return ast_error(f"{self.target} codegen: {message}", span if span is not None else self.func.span)
+        """A diagnostic at ``node`` (or the function) when it came from ``.ast`` text."""
+        loc = None
+        for n in (node, self.func):
+            span = getattr(n, "span", None)
+            if span is not None and span.source is not None:
+                loc = span
+                break
+        return PircError(Diagnostic("error", f"{self.target} codegen: {message}", loc))
 
     # -- output -----------------------------------------------------------------------------------
     def emit(self, line: str) -> None:
@@ -677,23 +700,24 @@ class FuncEmitter:
                                          host_dtype=host_dtype(v.dtype, self.target) if v.dtype is not DType.BFLOAT16
                                          else "float32"))
         for b in f.temp_bufs:
-            self._add_temp(b.name, b.dtype, b.scope, tuple(b.shape), b.name)
+            self._add_temp(b.name, b.dtype, b.scope, tuple(b.shape), b.name, b)
         for n in walk(f.body):
             if n.KIND is Kind.TENSOR:
                 t: Tensor = n  # type: ignore[assignment]
                 key = storage_key(t)
                 if key not in self.storage:
                     if t.buffer is not None:
-                        self._add_temp(key, t.buffer.dtype, t.buffer.scope, tuple(t.buffer.shape), t.buffer.name)
+                        self._add_temp(key, t.buffer.dtype, t.buffer.scope, tuple(t.buffer.shape), t.buffer.name,
+                                       t.buffer)
                     else:
-                        self._add_temp(key, t.dtype, t.scope, tuple(t.shape), t.name)
+                        self._add_temp(key, t.dtype, t.scope, tuple(t.shape), t.name, t)
             elif n.KIND is Kind.BUFFER and n.name not in self.storage:  # type: ignore[attr-defined]
                 bb: Buffer = n  # type: ignore[assignment]
-                self._add_temp(bb.name, bb.dtype, bb.scope, tuple(bb.shape), bb.name)
+                self._add_temp(bb.name, bb.dtype, bb.scope, tuple(bb.shape), bb.name, bb)
 
-    def _add_temp(self, key: str, dt: DType, scope: MemoryScope, shape: tuple, name: str) -> None:
+    def _add_temp(self, key: str, dt: DType, scope: MemoryScope, shape: tuple, name: str, node: Node) -> None:
         cname = self.names.fresh("t", name)
-        info = StorageInfo(key, cname, dt, scope, "temp", shape, name)
+        info = StorageInfo(key, cname, dt, scope, "temp", shape, name, node=node)
         self.storage[key] = info
         self.temps.append(info)
 
@@ -722,8 +746,7 @@ class FuncEmitter:
         if k is Kind.CAST:
             return self.cast(self.expr(e.value), e.value.dtype, e.dtype)  # type: ignore[attr-defined]
         if k is Kind.SELECT:
-            return (f"({self.expr(e.condition)} ? {self.expr(e.true_value)} : "  # type: ignore[attr-defined]
-                    f"{self.expr(e.false_value)})")  # type: ignore[attr-defined]
+            return self.select(e)
         if k is Kind.NOT:
             return f"(!{self.expr(e.a)})"  # type: ignore[attr-defined]
         if k is Kind.MINUS:
@@ -736,6 +759,15 @@ class FuncEmitter:
         if k in _BIN_SYMBOL or k in (Kind.DIV, Kind.MOD, Kind.MIN, Kind.MAX):
             return self.binary(k, e.a.dtype, self.expr(e.a), self.expr(e.b), e.b)  # type: ignore[attr-defined]
         raise self.error(f"cannot generate code for {type(e).__name__}", e)
+
+    def select(self, e: Any) -> str:
+        c, t, f = self.expr(e.condition), self.expr(e.true_value), self.expr(e.false_value)
+        if self.target == "c" and e.dtype.is_float and _speculation_safe(e):
+            # a bitwise blend: GCC cannot if-convert a float ?: whose sides it sank into branches
+            # (trapping math), so such loops would not vectorise
+            sfx = "f64" if e.dtype is DType.FLOAT64 else "f32"
+            return f"{self.prelude.use(f'pirc_sel_{sfx}')}({c}, {t}, {f})"
+        return f"({c} ? {t} : {f})"
 
     def binary(self, k: Kind, dt: DType, a: str, b: str, b_node: Expr | None = None) -> str:
         """``a op b`` for operands of type ``dt``, with the evaluator's semantics."""
@@ -883,6 +915,8 @@ class FuncEmitter:
         if base in _FLOAT_UNARY:
             self._nargs(e, args, 1)
             x = self.expr(args[0])
+            if isf and fs and self.target == "c" and base in ("exp", "tanh"):
+                return f"{p.use(f'pirc_{base}f')}({x})"  # vectorisable (see prelude)
             if isf:
                 return f"{base}{fs}({x})"
             if base in ("floor", "ceil", "trunc"):
@@ -909,7 +943,8 @@ class FuncEmitter:
             if base == "rsqrt":
                 return f"({one} / sqrt{fs}({x}))"
             if base == "sigmoid":
-                return f"({one} / ({one} + exp{fs}(-{x})))"
+                ex = p.use("pirc_expf") if fs and self.target == "c" else f"exp{fs}"
+                return f"({one} / ({one} + {ex}(-{x})))"
             return f"({one} / {x})"
         if base == "relu":
             self._nargs(e, args, 1)
@@ -1173,7 +1208,22 @@ def file_header(target: str, module_name: str, kernels: list[KernelMeta], abi: l
 
 
 __all__ = [
-    "ArgInfo", "CODEGEN_VERSION", "FuncEmitter", "GeneratedSource", "KernelMeta", "LaunchDim", "NotConstant",
-    "ReductionPlan", "WorkspaceInfo", "const_int", "ctype", "eval_int", "functions_of", "linear_coeff",
-    "match_reduction", "simd_safe", "storage_key", "storage_type",
+    "CODEGEN_VERSION",
+    "ArgInfo",
+    "FuncEmitter",
+    "GeneratedSource",
+    "KernelMeta",
+    "LaunchDim",
+    "NotConstant",
+    "ReductionPlan",
+    "WorkspaceInfo",
+    "const_int",
+    "ctype",
+    "eval_int",
+    "functions_of",
+    "linear_coeff",
+    "match_reduction",
+    "simd_safe",
+    "storage_key",
+    "storage_type",
 ]

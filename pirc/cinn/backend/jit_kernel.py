@@ -1,0 +1,271 @@
+"""The ``cinn_runtime.jit_kernel`` op: a fused group replaced by a compiled kernel.
+
+What PdOpLowerToKernelPass produces in CINN (``cinn_op.group { ... }`` ->
+``cinn_runtime.jit_kernel`` carrying a CINNKernelInfo).  pirc's op is printable
+and self-describing; the kernel is compiled (through the kernel cache) when the
+interpreter builds its instruction.
+
+Attribute convention (the lowering writes these)::
+
+    (%3) = "cinn_runtime.jit_kernel" (%0, %1) {fn_name:"fn_add_relu_0", kernel_ast:"function fn_add_relu_0 (...)..."}
+           : (tensor<-1x256xf32>, tensor<256xf32>) -> tensor<-1x256xf32>
+
+* ``fn_name`` (str, required): the LoweredFunc to run.
+* exactly one of
+  - ``kernel_ast`` (str): the ``.ast`` text of a Module or LoweredFunc that defines
+    ``fn_name`` (self-contained: the program can be printed, parsed and run later);
+  - ``kernel_id`` (str): the key of a Module registered in this process with
+    :func:`register_kernels` (the in-memory pipeline, no text round trip).
+* ``symbol_args`` (int array, optional): triples ``[arg, operand, axis, ...]`` saying
+  that the function's scalar argument number ``arg`` is dim ``axis`` of operand
+  ``operand`` (``axis = -1``: the operand's value, a one-element integer tensor).
+  CINN's ``symbol_args_map`` (ArgDimIdx / ArgValueIdx).  Without it, each symbolic
+  dim is read from the first input buffer argument that has it as a bare dim
+  (``LoweredFunc.symbol_bindings()``).
+* ``group`` (str, optional): the fused group's name, for messages.
+
+Operands and results bind positionally: operand ``k`` is the ``k``-th ``in`` /
+``inout`` buffer argument of the function, result ``k`` the ``k``-th ``out`` /
+``inout`` one.  Outputs are allocated by the runtime from the buffers' shapes
+(evaluated with the symbols); ``inout`` operands are copied, never written.
+
+Running: :func:`install` registers the instruction factory with
+:mod:`pirc.runtime.compiled` (``target="c"``: host code, the default;
+``"cuda"``: launches on the GPU, copying arrays in and out).  Importing this
+module registers the op itself (so programs containing it parse, verify and
+print); ``pirc.dialects.all`` should import it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from pirc.diagnostics import PircError
+from pirc.ir.opinfo import register_op
+
+OP_NAME = "cinn_runtime.jit_kernel"
+FN_NAME = "fn_name"
+KERNEL_AST = "kernel_ast"
+KERNEL_ID = "kernel_id"
+SYMBOL_ARGS = "symbol_args"
+GROUP = "group"
+
+_REGISTRY: dict[str, Any] = {}
+_PARSED: dict[str, Any] = {}
+_LOCK = threading.Lock()
+
+
+def register_kernels(kernel_id: str, node: Any) -> None:
+    """Make a Module / LoweredFunc available to ops whose ``kernel_id`` is ``kernel_id``."""
+    with _LOCK:
+        _REGISTRY[kernel_id] = node
+
+
+def unregister_kernels(kernel_id: str) -> None:
+    with _LOCK:
+        _REGISTRY.pop(kernel_id, None)
+
+
+def _parsed(text: str) -> Any:
+    key = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    with _LOCK:
+        hit = _PARSED.get(key)
+    if hit is not None:
+        return hit
+    from pirc.cinn.ast.parser import parse
+
+    node = parse(text, "<kernel_ast>")
+    with _LOCK:
+        if len(_PARSED) > 256:
+            _PARSED.clear()
+        _PARSED[key] = node
+    return node
+
+
+def kernel_node(op: Any) -> tuple[Any, Any]:
+    """(the Module / LoweredFunc the op refers to, the LoweredFunc ``fn_name``).  Raises ValueError."""
+    from pirc.cinn.ast.nodes import LoweredFunc, Module
+
+    name = op.attr(FN_NAME)
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"needs a string attribute '{FN_NAME}'")
+    text, kid = op.attr(KERNEL_AST), op.attr(KERNEL_ID)
+    if (text is None) == (kid is None):
+        raise ValueError(f"needs exactly one of the attributes '{KERNEL_AST}' (the .ast text) and '{KERNEL_ID}'")
+    if text is not None:
+        if not isinstance(text, str):
+            raise ValueError(f"'{KERNEL_AST}' must be a string")
+        try:
+            node = _parsed(text)
+        except PircError as e:
+            raise ValueError(f"'{KERNEL_AST}' does not parse: {e.diagnostics[0].message}") from None
+    else:
+        with _LOCK:
+            node = _REGISTRY.get(str(kid))
+        if node is None:
+            raise ValueError(f"no kernels are registered under {KERNEL_ID} '{kid}'")
+    if isinstance(node, LoweredFunc):
+        if node.name != name:
+            raise ValueError(f"the kernel is '{node.name}', not '{name}'")
+        return node, node
+    if isinstance(node, Module):
+        try:
+            return node, node.function(name)
+        except KeyError:
+            raise ValueError(f"the kernel module has no function '{name}'") from None
+    raise ValueError("the kernel is neither a Module nor a LoweredFunc")
+
+
+def symbol_sources(op: Any, func: Any) -> dict[str, tuple[int, int]]:
+    """Scalar argument name -> (operand index, axis) from ``symbol_args`` (axis -1: the value)."""
+    raw = op.attr(SYMBOL_ARGS)
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) % 3 or not all(isinstance(x, int) for x in raw):
+        raise ValueError(f"'{SYMBOL_ARGS}' must be an int array of [arg, operand, axis] triples")
+    out: dict[str, tuple[int, int]] = {}
+    n_ops = len(op.operands)
+    for i in range(0, len(raw), 3):
+        arg, operand, axis = raw[i:i + 3]
+        if not 0 <= arg < len(func.args) or not func.args[arg].is_var:
+            raise ValueError(f"'{SYMBOL_ARGS}': argument {arg} of {func.name} is not a scalar argument")
+        if not 0 <= operand < n_ops:
+            raise ValueError(f"'{SYMBOL_ARGS}': the op has no operand {operand}")
+        if axis < -1:
+            raise ValueError(f"'{SYMBOL_ARGS}': invalid axis {axis}")
+        out[func.args[arg].name] = (operand, axis)
+    return out
+
+
+def _verify(op: Any) -> list[str]:
+    from pirc.cinn.ast.dtypes import to_dtype
+    from pirc.ir.types import DenseTensorType
+
+    try:
+        _, fn = kernel_node(op)
+        symbol_sources(op, fn)
+    except ValueError as e:
+        return [f"'{OP_NAME}' {e}"]
+    ins = [a for a in fn.args if a.is_buffer and a.io.value != "out"]
+    outs = [a for a in fn.args if a.is_buffer and a.io.value != "in"]
+    errs = []
+    if len(op.operands) != len(ins):
+        errs.append(f"'{OP_NAME}' has {len(op.operands)} operands but kernel {fn.name} takes {len(ins)} input "
+                    "buffers")
+    if len(op.results) != len(outs):
+        errs.append(f"'{OP_NAME}' has {len(op.results)} results but kernel {fn.name} writes {len(outs)} output "
+                    "buffers")
+    pairs = [(f"operand {i}", o.value.type if o.value is not None else None, a) for i, (o, a) in
+             enumerate(zip(op.operands, ins))] + [(f"result {i}", r.type, a) for i, (r, a) in
+                                                  enumerate(zip(op.results, outs))]
+    for what, t, a in pairs:
+        if not isinstance(t, DenseTensorType):
+            continue
+        try:
+            dt = to_dtype(t.dtype)
+        except ValueError:
+            dt = None
+        if dt is not None and dt is not a.target.dtype:
+            errs.append(f"'{OP_NAME}' {what} is {t.dtype} but kernel argument {a.name} is {a.target.dtype}")
+        if t.rank != len(a.target.shape):
+            errs.append(f"'{OP_NAME}' {what} has rank {t.rank} but kernel argument {a.name} has rank "
+                        f"{len(a.target.shape)}")
+    return errs
+
+
+register_op(OP_NAME, verify=_verify)
+
+# ------------------------------------------------------------------------------------------
+# the instruction factory
+# ------------------------------------------------------------------------------------------
+
+class JitKernelFactory:
+    """``factory(op) -> fn(inputs) -> outputs`` for :mod:`pirc.runtime.compiled`."""
+
+    def __init__(self, target: str = "c", cache: Any = None, arch: str | None = None) -> None:
+        if target not in ("c", "cuda"):
+            raise ValueError(f"target must be 'c' or 'cuda', got {target!r}")
+        self.target = target
+        self.cache = cache
+        self.arch = arch
+        self._compiled: dict[int, tuple[Any, Any]] = {}  # id(node) -> (node, CompiledModule)
+
+    def _module(self, node: Any) -> Any:
+        from pirc.cinn.backend.build import build
+
+        with _LOCK:
+            hit = self._compiled.get(id(node))
+        if hit is not None and hit[0] is node:
+            return hit[1]
+        mod = build(node, self.target, cache=self.cache, arch=self.arch)
+        with _LOCK:
+            self._compiled[id(node)] = (node, mod)
+        return mod
+
+    def __call__(self, op: Any) -> Any:
+        try:
+            node, fn = kernel_node(op)
+            sources = symbol_sources(op, fn)
+        except ValueError as e:
+            raise _op_error(op, str(e)) from None
+        try:
+            compiled = self._module(node)
+        except PircError as e:
+            e.diagnostics[0].note(f"while compiling kernel {fn.name} for this op", getattr(op, "loc", None))
+            raise
+        kernel = compiled[fn.name]
+        if not sources:
+            def run(inputs: Sequence[Any]) -> list[np.ndarray]:
+                return kernel(*inputs)
+            return run
+
+        def run_sym(inputs: Sequence[Any]) -> list[np.ndarray]:
+            symbols = {}
+            for name, (operand, axis) in sources.items():
+                x = inputs[operand]
+                symbols[name] = int(np.asarray(x).reshape(-1)[0]) if axis == -1 else int(np.shape(x)[axis])
+            return kernel(*inputs, symbols=symbols)
+        return run_sym
+
+
+def _op_error(op: Any, message: str) -> PircError:
+    from pirc.diagnostics import Diagnostic
+
+    return PircError(Diagnostic("error", f"'{OP_NAME}' {message}", getattr(op, "loc", None)))
+
+
+def install(target: str = "c", cache: Any = None, arch: str | None = None) -> JitKernelFactory:
+    """Run ``cinn_runtime.jit_kernel`` ops through compiled kernels (host C or CUDA)."""
+    from pirc.runtime.compiled import register_compiled_kernel
+
+    factory = JitKernelFactory(target, cache, arch)
+    register_compiled_kernel(OP_NAME, factory, "compiled" if target == "c" else "device")
+    return factory
+
+
+def uninstall() -> None:
+    from pirc.runtime.compiled import unregister_compiled_kernel
+
+    unregister_compiled_kernel(OP_NAME)
+
+
+__all__ = [
+    "FN_NAME",
+    "GROUP",
+    "KERNEL_AST",
+    "KERNEL_ID",
+    "OP_NAME",
+    "SYMBOL_ARGS",
+    "JitKernelFactory",
+    "install",
+    "kernel_node",
+    "register_kernels",
+    "symbol_sources",
+    "uninstall",
+    "unregister_kernels",
+]

@@ -1,0 +1,244 @@
+"""CodeGenC: hand-built LoweredFuncs compiled with cc and run against the AST evaluator."""
+
+from __future__ import annotations
+
+import re
+
+import cg_trees as C
+import numpy as np
+import pytest
+from cg_util import assert_same, random_inputs
+
+from pirc.cinn.ast import builder as b
+from pirc.cinn.ast import evaluate, parse, print_ast
+from pirc.cinn.ast.nodes import Evaluate, For, IntImm
+from pirc.cinn.backend.build import build, generate
+from pirc.cinn.backend.cache import KernelCache
+from pirc.cinn.codegen.c import codegen_c
+from pirc.diagnostics import PircError
+
+FUNCS = C.c_compatible()
+RANDOM = [C.T.random_func(s) for s in range(80)]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> KernelCache:
+    return KernelCache(tmp_path_factory.mktemp("cache"))
+
+
+@pytest.fixture(scope="module")
+def module(cache: KernelCache):  # type: ignore[no-untyped-def]
+    """Every C-compatible function in one module: one compiler run."""
+    return build(FUNCS, "c", cache=cache)
+
+
+SYMS = {"fn_ew": {"M": 37}, "fn_reduce2": {"M": 5}, "fn_softmax_g": {"M": 9}, "fn_i64": {"N": 300},
+        "fn_bool": {"M": 33}, "fn_par": {"M": 13}, "fn_reduce_max": {"M": 6}}
+
+
+@pytest.mark.parametrize("fn", FUNCS, ids=[f.name for f in FUNCS])
+def test_against_evaluator(module, fn) -> None:  # type: ignore[no-untyped-def]
+    ins = random_inputs(fn, SYMS.get(fn.name, {}), seed=1, nan=fn.name == "fn_math")
+    ref = evaluate(fn, ins)
+    got = module[fn.name].run(ins)
+    assert_same(got, ref, fn.name)
+
+
+def test_symbolic_dims_from_shapes_and_by_name(module) -> None:  # type: ignore[no-untyped-def]
+    k = module["fn_ew"]
+    for m in (0, 1, 64, 1000):
+        a = np.random.default_rng(m).standard_normal((m, 64)).astype(np.float32)
+        c = np.linspace(-1, 1, 64, dtype=np.float32)
+        (out,) = k(a, c)
+        np.testing.assert_allclose(out, np.exp(a) * 2 + a * c, rtol=1e-5, atol=1e-6)
+    (out,) = k(np.ones((3, 64), np.float32), np.ones(64, np.float32), symbols={"M": 3})
+    assert out.shape == (3, 64)
+
+
+def test_inputs_are_converted_not_mutated(module) -> None:  # type: ignore[no-untyped-def]
+    a = np.asfortranarray(np.linspace(-2, 2, 128, dtype=np.float64).reshape(2, 64))  # wrong dtype, not C-contiguous
+    keep = a.copy()
+    (out,) = module["fn_ew"](a, np.zeros(64))
+    np.testing.assert_allclose(out, np.exp(keep.astype(np.float32)) * 2, rtol=1e-5)
+    np.testing.assert_array_equal(a, keep)
+
+
+def test_wrong_shapes_are_reported(module) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(PircError, match="should have shape"):
+        module["fn_ew"](np.ones((3, 63), np.float32), np.ones(64, np.float32))
+    with pytest.raises(PircError, match="expects 2 input arrays"):
+        module["fn_ew"](np.ones((3, 64), np.float32))
+
+
+def test_random_expressions_in_one_module(cache: KernelCache) -> None:
+    mod = build(RANDOM, "c", cache=cache)
+    rng = np.random.default_rng(3)
+    for fn in RANDOM:
+        a = rng.standard_normal((6, 5)).astype(np.float32)
+        bb = rng.standard_normal(5).astype(np.float32)
+        assert_same(mod[fn.name].run(A=a, B=bb), evaluate(fn, A=a, B=bb), fn.name)
+
+
+def test_large_temps_go_to_the_heap_small_ones_to_the_stack(module) -> None:  # type: ignore[no-untyped-def]
+    text = module.source.text
+    assert "calloc(" in text and "free(" in text
+    assert "float t0_mx[64] = {0};" in text  # softmax_static: 64 floats on the stack
+    x = np.random.default_rng(0).standard_normal((20000, 128)).astype(np.float32)
+    (y,) = module["fn_softmax_g"](x)
+    e = np.exp(x - x.max(1, keepdims=True))
+    np.testing.assert_allclose(y, e / e.sum(1, keepdims=True), rtol=1e-5, atol=1e-7)
+
+
+def test_pragmas() -> None:
+    text = codegen_c([C.T.softmax(), C.parallel_vectorized(), C.bool_kernel(), C.T.row_reduce("sum")]).text
+    assert "#pragma omp simd reduction(pirc_max_f32:" in text
+    assert "#pragma omp declare reduction(pirc_max_f32" in text
+    assert "#pragma omp simd reduction(+:" in text
+    assert "#pragma omp simd reduction(||:" in text and "#pragma omp simd reduction(&&:" in text
+    assert "#pragma omp parallel for schedule(static)" in text
+    assert "#pragma omp simd simdlen(8)" in text
+    assert "#pragma GCC unroll 4" in text
+    # the innermost elementwise loop of softmax is provably independent
+    body = text[text.index("pirc_k0_impl"):]
+    assert body.count("#pragma omp simd\n") >= 1
+
+
+def test_no_simd_for_dependent_or_conditional_loops() -> None:
+    A = b.tensor("A", [16], "float32", buffer="_A")
+    Bt = b.tensor("B", [16], "float32", buffer="_B")
+    i, j = b.var("i"), b.var("j")
+    dep = For.serial(i, 1, 15, Bt.store([i], Bt[i - 1] + A[i]))  # a recurrence
+    halves = For.serial(j, 0, 16, Bt.store([j / 2], A[j]))  # two iterations write one element
+    cond = For.serial(i, 0, 16, Bt.store([i], b.select(i > 0, A[i - 1], 0.0)))
+    for body in (dep, halves, cond):
+        fn = b.lowered_func("f", [b.arg_in(A), b.arg_inout(Bt)], body)
+        assert "omp simd" not in codegen_c(fn).text
+
+
+def test_inout_arguments(cache: KernelCache) -> None:
+    A = b.tensor("A", [8], "float32", buffer="_A")
+    Cc = b.tensor("C", [8], "float32", buffer="_C")
+    fn = b.lowered_func("f_inout", [b.arg_in(A), b.arg_inout(Cc)], b.root(b.compute(Cc, lambda i: Cc[i] * 2.0 + A[i])))
+    a, c = np.arange(8, dtype=np.float32), np.ones(8, np.float32)
+    (out,) = build(fn, "c", cache=cache)["f_inout"](a, c)
+    np.testing.assert_array_equal(out, 2 + a)
+    np.testing.assert_array_equal(c, np.ones(8))  # the caller's array is not written
+
+
+def test_parsed_ast_compiles_too(cache: KernelCache) -> None:
+    fn = parse(print_ast(C.elementwise_symbolic()), "ew.ast")
+    a = np.ones((2, 64), np.float32)
+    (out,) = build(fn, "c", cache=cache)["fn_ew"](a, np.ones(64, np.float32))
+    np.testing.assert_allclose(out, np.exp(1) * 2 + 1, rtol=1e-6)
+
+
+def test_header_comment_and_abi() -> None:
+    src = codegen_c(C.elementwise_symbolic())
+    text = src.text
+    k = src.kernels[0]
+    assert k.symbol.startswith("pirc_k0_fn_ew_") and len(k.symbol) == len("pirc_k0_fn_ew_") + 8
+    assert f"int {k.symbol}(void** args, int nargs)" in text
+    assert len(re.findall(r"^int \w+\(void\*\* args, int nargs\)$", text, re.MULTILINE)) == 1  # one exported entry
+    assert " * function: fn_ew" in text and " * group: group_0" in text
+    assert "[3] in    M: int64 = dim 0 of argument 0" in text
+    assert "serial for (i, 0ll, M)" in text
+    assert k.symbol_args == {3: (0, 0)}
+    assert codegen_c(C.elementwise_symbolic()).text == text  # deterministic
+
+
+def _fails(fn, message: str) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(PircError) as e:
+        codegen_c(fn)
+    assert message in str(e.value)
+
+
+def test_refused_functions() -> None:
+    A = b.tensor("A", [4], "float32", buffer="_A")
+    Bt = b.tensor("B", [4], "float32", buffer="_B")
+    i = b.var("i")
+    _fails(b.lowered_func("f", [b.arg_in(A), b.arg_out(Bt)], For.serial(i, 0, 4, A.store([i], 1.0))),
+           "stores to its input argument _A")
+    free = b.var("S")
+    _fails(b.lowered_func("f", [b.arg_out(Bt)], For.serial(i, 0, 4, Bt.store([i], b.cast(free, "float32")))),
+           "variable 'S' is used but not defined")
+    _fails(b.lowered_func("f", [b.arg_in(A), b.arg_out(Bt)],
+                          For.serial(i, 0, 4, Bt.store([i], b.call("my_extern", A[i], dtype="float32")))),
+           "unknown function 'my_extern'")
+    _fails(b.lowered_func("f", [b.arg_in(A), b.arg_out(Bt)],
+                          For.serial(i, 0, 4, Bt.store([i], b.call("cinn_block_reduce_sum_fp32", A[i], dtype="float32")))),
+           "exists only on the CUDA target")
+    _fails(C.T.gpu_builtin_kernel().replace(attrs=()), "has no grid_dim attribute")
+
+
+def test_located_error_for_text_input() -> None:
+    text = print_ast(C.gpu_block_reduce())
+    fn = parse(text, "k.ast")
+    with pytest.raises(PircError) as e:
+        codegen_c(fn)
+    rendered = e.value.render()
+    assert rendered.startswith("k.ast:") and "cinn_block_reduce_sum_fp32_internal_shm" in rendered
+
+
+def test_sync_and_thread_loops_run_serially(module) -> None:  # type: ignore[no-untyped-def]
+    text = module.source.text
+    assert "__syncthreads: threads run one after another on the CPU" in text
+    fn = C.T.gpu_row_sum()
+    assert fn.name in {k.name for k in module.kernels}
+    assert isinstance(Evaluate, type) and IntImm(0).value == 0
+
+
+def test_generate_rejects_unknown_target() -> None:
+    with pytest.raises(ValueError):
+        generate(C.elementwise_symbolic(), "opencl")
+
+
+def test_vectorised_exp_and_tanh_accuracy(cache: KernelCache) -> None:
+    """pirc_expf / pirc_tanhf (branch-free, vectorisable) against float64 references."""
+    N = b.var("N", "int64")
+    X = b.tensor("X", [N], "float32", buffer="_X")
+    E = b.tensor("E", [N], "float32", buffer="_E")
+    Th = b.tensor("Th", [N], "float32", buffer="_Th")
+    fn = b.lowered_func("f_exp_tanh", [b.arg_in(X), b.arg_out(E), b.arg_out(Th), b.arg_in(N)],
+                        b.root(b.compute(E, lambda i: b.exp(X[i])), b.compute(Th, lambda i: b.tanh(X[i]))))
+    mod = build(fn, "c", cache=cache)
+    assert "pirc_expf(" in mod.source.text and "pirc_tanhf(" in mod.source.text
+    special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 88.72283, 88.72284, -103.97, -103.98, 1e-30, -1e-30],
+                       np.float32)
+    x = np.concatenate([np.linspace(-110, 90, 400_001, dtype=np.float32),
+                        np.linspace(-2, 2, 100_001, dtype=np.float32), special])
+    e, t = mod["f_exp_tanh"](x)
+    xd = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        for y, ref, bound in ((e, np.exp(xd), 1.0), (t, np.tanh(xd), 1.5)):
+            r32 = ref.astype(np.float32)
+            normal = np.isfinite(r32) & (np.abs(r32) >= np.finfo(np.float32).tiny)
+            ulp = np.abs(y[normal].astype(np.float64) - ref[normal]) / np.spacing(np.abs(r32[normal]))
+            assert ulp.max() <= bound
+            rest = ~normal
+            ok = (y[rest] == r32[rest]) | (np.isnan(y[rest]) & np.isnan(r32[rest])) | (
+                np.abs(y[rest].astype(np.float64) - ref[rest]) <= 2.0 ** -149)
+            assert ok.all()
+    assert np.signbit(t[-7]) and not np.signbit(t[-8])  # tanh(-0) = -0, tanh(0) = 0
+
+
+def test_parallel_loops_privatise_local_scratch(cache: KernelCache) -> None:
+    """CINN-style local scratch (rf[1]) inside a parallel loop gets a copy per iteration (no race)."""
+    M = b.var("M", "int64")
+    X = b.tensor("X", [M, 256], "float32", buffer="_X")
+    Y = b.tensor("Y", [M], "float32", buffer="_Y")
+    rf_buf = b.buffer("_rf", [1], "float32", "local")
+    rf = b.tensor("rf", [1], "float32", buffer=rf_buf)
+    i, k = b.var("i", "int64"), b.var("k", "int64")
+    body = For.parallel(i, IntImm(0, "int64"), M, [
+        rf.store([0], 0.0),
+        For.serial(k, IntImm(0, "int64"), IntImm(256, "int64"), [rf.store([0], rf[0] + X[i, k] * X[i, k])]),
+        Y.store([i], b.sqrt(rf[0])),
+    ])
+    fn = b.lowered_func("f_norms", [b.arg_in(X), b.arg_out(Y), b.arg_in(M)], body, temp_bufs=[rf_buf])
+    mod = build(fn, "c", cache=cache)
+    text = mod.source.text
+    loop = text[text.index("#pragma omp parallel for"):]
+    assert "float t0_rf[1] = {0};" in loop.split("\n", 3)[2]  # declared inside the parallel loop
+    x = np.random.default_rng(0).standard_normal((4000, 256)).astype(np.float32)
+    (y,) = mod["f_norms"](x)
+    np.testing.assert_allclose(y, np.sqrt((x.astype(np.float64) ** 2).sum(1)), rtol=1e-5)
