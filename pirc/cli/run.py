@@ -173,12 +173,6 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
       pirc-run model.pir --params params.npz --feed feeds.npz -o out.npz
       pirc-run model.pir --params params.npz --feed feeds.npz --repeat 50 --profile
     """
-    if backend == "cinn":
-        raise NotImplementedYet("--backend cinn (compiled kernels)")
-    if device == "cuda":
-        raise NotImplementedYet("--device cuda")
-    if kernels_path is not None:
-        raise NotImplementedYet("--kernels (loading compiled kernels)")
 
     from pirc.runtime.executor import StandaloneExecutor
     from pirc.runtime.profiler import Profiler
@@ -192,6 +186,19 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
             raise PircError(diags)
     params = _load_params(params_path, prog) if params_path is not None else {}
     feeds = parse_feeds(feed_specs, prog)
+    target = "cuda" if device == "cuda" else "c"
+    if device == "cuda":
+        _require_gpu()
+    if kernels_path is not None:
+        _load_kernels(kernels_path, prog, target)
+    elif backend == "cinn":
+        from pirc.cinn.compiler import compile_program
+
+        compiled = compile_program(prog, target, progress=None)
+        if profile:
+            click.echo(f"cinn: {compiled.groups} groups, {compiled.kernels} kernels, {compiled.compiled} compiled "
+                       f"(the rest from the cache); " + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in
+                                                                  compiled.timings.items()), err=True)
 
     profiler = Profiler() if profile else None
     with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params) as ex:
@@ -222,6 +229,37 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         _summary(results)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
+
+
+def _require_gpu() -> None:
+    from pirc.cinn.backend.launch import cuda_device_available
+
+    if not cuda_device_available():
+        raise PircError(Diagnostic("error", "--device cuda needs an NVIDIA GPU and its driver; none was found "
+                                   "(CUDA code still compiles: pirc-codegen --target cuda --compile)"))
+
+
+def _load_kernels(path: str, prog: Any, target: str) -> None:
+    """``--kernels k.ast|k.c|k.cu``: the kernels of a host program's ``cinn_runtime.jit_kernel`` ops.
+
+    An ``.ast`` file (what pirc-lower wrote) is registered for ops that name their kernels by
+    ``kernel_id``; the ops' own embedded ``kernel_ast`` is used otherwise.  Generated ``.c``/``.cu``
+    sources are the output of ``pirc-codegen`` for those kernels: they are compiled from the ops'
+    kernels again (through the cache), so the file is checked to exist and be readable.
+    """
+    from pirc.cinn.backend.jit_kernel import OP_NAME, install, register_kernels
+
+    data, name = read_input(path)
+    if path.endswith(".ast"):
+        from pirc.cinn.ast.parser import parse
+
+        node = parse(decode_source(data, name), name)
+        for op in prog.walk():
+            if op.name == OP_NAME and op.attr("kernel_id") is not None:
+                register_kernels(op.attr("kernel_id"), node)
+    elif not path.endswith((".c", ".cu", ".so")):
+        raise click.BadParameter("expected an .ast, .c, .cu or .so file", param_hint="--kernels")
+    install(target)
 
 
 def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
