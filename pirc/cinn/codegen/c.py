@@ -31,6 +31,8 @@ symbolic ones are ``calloc``'d (all temps start zeroed, as in the evaluator).
 
 from __future__ import annotations
 
+from typing import Any
+
 from collections.abc import Sequence
 
 from pirc.cinn.ast.dtypes import DType
@@ -83,6 +85,13 @@ class CEmitter(FuncEmitter):
             st = storage_type(a.dtype, "c")
             return f"const {st}* restrict" if a.io.value == "in" else f"{st}* restrict"
         return ctype(a.dtype)
+
+    def index_ctype(self, dtype: Any) -> str:
+        # Loop and iteration variables are 64-bit on the CPU: with -fwrapv (C's int overflow made
+        # defined, as the AST's integer semantics need) GCC cannot prove 32-bit index arithmetic
+        # affine and refuses to vectorize any loop that indexes a buffer; 64-bit indices vectorize.
+        ct = ctype(dtype)
+        return "int64_t" if ct in ("int32_t", "int16_t", "int8_t", "int") else ct
 
     def for_loop(self, s: For) -> None:
         pragmas: list[str] = []

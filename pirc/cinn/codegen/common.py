@@ -1028,7 +1028,7 @@ class FuncEmitter:
         self.push()
         self.emit(f"/* {comment_text(sb.name)} */")
         for iv, val in zip(sb.iter_vars, values):
-            self.emit(f"const {ctype(iv.dtype)} {self.bind(iv)} = {val};")
+            self.emit(f"const {self.index_ctype(iv.dtype)} {self.bind(iv)} = {val};")
         self.stmt(sb.body)
         self.pop()
 
@@ -1041,8 +1041,12 @@ class FuncEmitter:
             return
         self.emit(f"(void)({self.expr(c)});")
 
+    def index_ctype(self, dtype: Any) -> str:
+        """The C type of loop and iteration variables (a target may widen them)."""
+        return ctype(dtype)
+
     def loop_header(self, s: For, name: str) -> str:
-        ct = ctype(s.loop_var.dtype)
+        ct = self.index_ctype(s.loop_var.dtype)
         mn = self.expr(s.min)
         ext = self.expr(s.extent)
         cm = const_int(s.min)
