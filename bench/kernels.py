@@ -65,7 +65,7 @@ def main() -> None:
     args = ap.parse_args()
     run = _load_module("run")
     stream = _load_module("stream")
-    console = Console()
+    console = Console(width=160)
 
     triad = stream.triad_gbps()
     models = run.corpus_models(WORKLOADS, big=True)

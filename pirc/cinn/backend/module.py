@@ -200,7 +200,7 @@ class HostKernel(_NamedCall):
             bound[slot] = arr
             slots[slot] = arr.ctypes.data
         for slot, dt, shape_fn in self._outs:
-            arr = np.zeros(shape_fn(env), dtype=dt)
+            arr = np.empty(shape_fn(env), dtype=dt)  # a Compute writes every element of its outputs
             bound[slot] = arr
             slots[slot] = arr.ctypes.data
         rc = self.fn(params, self._n)
