@@ -9,14 +9,13 @@ import click
 
 from pirc import __version__
 from pirc.cli.chain import run_chain, split_chain
-from pirc.cli.common import stub_command
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
 from pirc.cli.fuse import fuse_command
+from pirc.cli.lower import lower_command
 from pirc.cli.run import run_command
 from pirc.cli.translate import translate_command
 
-lower_command = stub_command("lower", "lowering fused groups to the loop AST")
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

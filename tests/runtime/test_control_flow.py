@@ -126,7 +126,7 @@ def _double(op):  # type: ignore[no-untyped-def]
 
 COMPILED = f"""{{
     (%0) = {data_op("x", [4])}
-    (%1) = "cinn_runtime.jit_kernel" (%0) {{}} : ({T}) -> {T}
+    (%1) = "cinn_runtime.jit_kernel" (%0) {{fn_name:"f",kernel_id:"k"}} : ({T}) -> {T}
     (%2) = "rt_test.inc" (%1) {{}} : ({T}) -> {T}
     (%3) = "pd_op.fetch" (%2) {{col:0,name:"out"}} : ({T}) -> {T}
 }}

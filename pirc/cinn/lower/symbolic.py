@@ -191,7 +191,7 @@ class Dim:
         if not self.terms:
             return "0"
         parts = []
-        for m, c in self.terms:
+        for m, c in sorted(self.terms, key=lambda t: (t[0] == (), t[0])):
             syms = [names.get(s, f"s{s}") for s in m]
             if not syms:
                 parts.append(str(c))
@@ -309,6 +309,23 @@ class SymbolTable:
         return dim_expr(d, vars, dtype)
 
 
+def eval_dim(table: SymbolTable, d: Dim, values: Mapping[int, int]) -> int:
+    """The integer value of ``d`` given values of its (canonical) symbols."""
+    d = table.canon(Dim.of(d))
+    if d.op is not None:
+        a = [eval_dim(table, x, values) for x in d.args]
+        ops = {"add": lambda x, y: x + y, "mul": lambda x, y: x * y, "div": lambda x, y: x // y,
+               "mod": lambda x, y: x % y, "min": min, "max": max}
+        return int(ops[d.op](a[0], a[1]))
+    total = 0
+    for m, c in d.terms:
+        t = c
+        for s in m:
+            t *= values[s]
+        total += t
+    return total
+
+
 def dim_expr(d: Dim, vars: Mapping[int, Var], dtype: DType) -> Expr:
     """AST expression of an already canonical Dim: sums of ``coef * S0 * S1`` terms,
     ``cinn_min`` / ``cinn_max``, integer ``/``."""
@@ -352,4 +369,4 @@ def dims_text(dims: Sequence[Dim], table: SymbolTable, names: Mapping[int, str])
     return [table.canon(d).text(names) for d in dims]
 
 
-__all__ = ["Dim", "SymbolTable", "dim_expr", "dims_text", "product"]
+__all__ = ["Dim", "SymbolTable", "dim_expr", "dims_text", "eval_dim", "product"]

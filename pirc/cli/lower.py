@@ -1,0 +1,112 @@
+"""pirc-lower: fused groups -> the loop-level AST (``.ast``) and the host program.
+
+``pirc-lower [INPUT] [-o OUT.ast] [--host-out HOST.pir] [--target cuda|c]``
+
+* INPUT (default ``-``, stdin) is a ``.pir`` program.  A program that has no
+  ``cinn_op.group`` yet is fused first (the CINN front end: the same as piping it
+  through ``pirc-fuse``), so ``pirc-lower model.pir`` works on an unfused model too.
+* ``-o`` (default ``-``, stdout) gets the ``.ast`` Module holding every group's
+  LoweredFuncs (module ``module``; functions ``fn_<ops>_<group>``), in program order.
+* ``--host-out`` gets the host program: each group replaced by one
+  ``cinn_runtime.jit_kernel`` op per kernel (``fn_name``, ``kernel_ast``,
+  ``symbol_args``, ``group``; see :mod:`pirc.cinn.lower.host`).
+* ``--target`` (default ``cuda``): ``cuda`` binds loops to ``blockIdx`` / ``threadIdx``
+  and writes warp / block reductions as ``cinn_*_reduce_*`` calls; ``c`` marks the
+  outer spatial loop ``parallel``.
+
+Outputs are written atomically and deterministically.  Exit status: 0 success, 1 the
+input is wrong or a group cannot be lowered (a diagnostic at the op), 2 a bad command
+line, 3 an internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+import pirc.passes.all  # noqa: F401  - registers the passes and the build_cinn pipeline
+from pirc.cli.common import EXIT_INPUT, handle_errors, read_input, write_output
+from pirc.diagnostics import PircError
+from pirc.ir.program import Program
+from pirc.ir.verifier import verify
+from pirc.text.parser import decode_source, parse_program
+from pirc.text.printer import print_program
+
+
+def _fuse_if_needed(program: Program) -> bool:
+    from pirc.cinn.lower.host import find_groups
+    from pirc.passes.manager import Instrumentation, PassManager, parse_pipeline
+
+    if find_groups(program):
+        return False
+    pm = PassManager(parse_pipeline("build_cinn"), Instrumentation(verify=lambda p: verify(p)))
+    pm.run(program)
+    return True
+
+
+def lower_text(text: str, name: str, target: str, want_host: bool) -> tuple[str, str | None]:
+    """(.ast text, host program text or None).  Raises PircError."""
+    import pirc.cinn.backend.jit_kernel  # noqa: F401  - the cinn_runtime.jit_kernel op
+    from pirc.cinn.ast.printer import print_ast
+    from pirc.cinn.lower.host import lower_program, replace_groups
+
+    program = parse_program(text, name)
+    diags = verify(program)
+    if diags:
+        raise PircError(diags)
+    _fuse_if_needed(program)
+    lowered = lower_program(program, target)
+    ast_text = print_ast(lowered.module) + "\n"
+    host_text = None
+    if want_host:
+        replace_groups(lowered, embed=True)
+        diags = verify(program)
+        if diags:  # the host program must verify: anything else is a lowering bug
+            raise AssertionError("the host program does not verify: " + "; ".join(d.message for d in diags))
+        host_text = print_program(program)
+    return ast_text, host_text
+
+
+@click.command(name="lower", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("input", default="-", metavar="[INPUT]")
+@click.option("-o", "--output", default="-", show_default=True,
+              help="The .ast Module (written atomically); - is stdout.")
+@click.option("--host-out", default=None, metavar="HOST.pir",
+              help="Also write the host program (groups replaced by cinn_runtime.jit_kernel ops).")
+@click.option("--target", type=click.Choice(["cuda", "c"]), default="cuda", show_default=True,
+              help="cuda: blockIdx/threadIdx binding and warp/block reduce calls; c: parallel loops.")
+@handle_errors
+def lower_command(input: str, output: str, host_out: str | None, target: str) -> None:
+    """Lower the cinn_op.group ops of a fused program to the loop-level AST.
+
+    \b
+    An input without groups is fused first (as pirc-fuse would).
+    \b
+    Examples:
+      pirc-lower fused.pir -o kernels.ast --host-out host.pir
+      pirc-lower model.pir --target c | pirc-codegen --target c -o kernels.c
+      pirc translate prog.json fuse lower --target cuda codegen -o kernels.cu
+    """
+    data, name = read_input(input)
+    text = decode_source(data, name)
+    try:
+        ast_text, host_text = lower_text(text, name, target, host_out is not None)
+    except PircError as e:
+        sys.stdout.flush()
+        e.print(sys.stderr)
+        sys.exit(EXIT_INPUT)
+    if host_out is not None:
+        assert host_text is not None
+        write_output(host_out, host_text)
+    write_output(output, ast_text)
+
+
+def main() -> None:
+    lower_command.main(prog_name="pirc-lower")
+
+
+if __name__ == "__main__":
+    main()
+
+__all__ = ["lower_command", "lower_text", "main"]
