@@ -242,24 +242,52 @@ def _require_gpu() -> None:
 def _load_kernels(path: str, prog: Any, target: str) -> None:
     """``--kernels k.ast|k.c|k.cu``: the kernels of a host program's ``cinn_runtime.jit_kernel`` ops.
 
-    An ``.ast`` file (what pirc-lower wrote) is registered for ops that name their kernels by
-    ``kernel_id``; the ops' own embedded ``kernel_ast`` is used otherwise.  Generated ``.c``/``.cu``
-    sources are the output of ``pirc-codegen`` for those kernels: they are compiled from the ops'
-    kernels again (through the cache), so the file is checked to exist and be readable.
+    * ``.ast`` (what pirc-lower wrote): registered for ops that name their kernels by ``kernel_id``;
+      ops with embedded ``kernel_ast`` use their own.
+    * ``.c`` / ``.cu`` (what pirc-codegen wrote for those kernels): the file itself is compiled
+      (through the cache) and its exported kernels run the ops.  The metadata (arguments, launch
+      dims) comes from the ops' kernels; the file must define every kernel symbol the program needs.
     """
-    from pirc.cinn.backend.jit_kernel import OP_NAME, install, register_kernels
+    import dataclasses
+
+    from pirc.cinn.ast.nodes import Module
+    from pirc.cinn.backend.build import compile_generated, generate
+    from pirc.cinn.backend.jit_kernel import OP_NAME, JitKernelFactory, kernel_node, register_kernels
+    from pirc.runtime.compiled import register_compiled_kernel
 
     data, name = read_input(path)
+    ops = [op for op in prog.walk() if op.name == OP_NAME]
     if path.endswith(".ast"):
         from pirc.cinn.ast.parser import parse
+        from pirc.cinn.backend.jit_kernel import install
 
         node = parse(decode_source(data, name), name)
-        for op in prog.walk():
-            if op.name == OP_NAME and op.attr("kernel_id") is not None:
+        for op in ops:
+            if op.attr("kernel_id") is not None:
                 register_kernels(op.attr("kernel_id"), node)
-    elif not path.endswith((".c", ".cu", ".so")):
-        raise click.BadParameter("expected an .ast, .c, .cu or .so file", param_hint="--kernels")
-    install(target)
+        install(target)
+        return
+    want = ".cu" if target == "cuda" else ".c"
+    if not path.endswith(want):
+        raise click.BadParameter(f"expected a {want} file for --device {'cuda' if target == 'cuda' else 'cpu'} "
+                                 "(or an .ast file)", param_hint="--kernels")
+    fns: dict[str, Any] = {}
+    for op in ops:
+        _, fn = kernel_node(op)
+        fns.setdefault(fn.name, fn)
+    src = generate(Module("module", tuple(fns.values())), target)
+    text = decode_source(data, name)
+    missing = [k.name for k in src.kernels if k.symbol not in text]
+    if missing:
+        raise PircError(Diagnostic("error", f"{name} does not define the kernels this program needs: "
+                                   f"{', '.join(missing[:5])} (generate it from this program's kernels with pirc-codegen)"))
+    compiled = compile_generated(dataclasses.replace(src, text=text), source_name=os.path.basename(path))
+
+    class _FileKernels(JitKernelFactory):
+        def _module(self, node: Any) -> Any:
+            return compiled
+
+    register_compiled_kernel(OP_NAME, _FileKernels(target), "compiled" if target == "c" else "device")
 
 
 def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:

@@ -145,7 +145,9 @@ class StrAttr(Attribute):
 
     def __init__(self, v: str) -> None:
         self._v = v
-        self.text = '"' + v.replace('"', '\\"') + '"'
+        # Paddle escapes only '"'; a backslash is escaped too, so that every string reads back
+        # (Paddle's "a\\" is ambiguous).  Strings without a backslash print exactly as Paddle's.
+        self.text = '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
     @classmethod
     def get(cls, v: str) -> StrAttr:

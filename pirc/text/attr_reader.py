@@ -15,7 +15,7 @@ from pirc.ir.attributes import ArrayAttr, Attribute, AttrDict, LayoutAttr, Opaqu
 from pirc.text.grammar import decode_number, decode_word, unescape_string
 
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
-_STRING = re.compile(r'"(?:[^"\\]|\\"|\\(?!"))*"')
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 _NUMBER = re.compile(r"-?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?|-inf|-nan")
 _PLACE = re.compile(r"Place\([^)\n]*\)")
 _OPAQUE = re.compile(r"<#[^>\n]*>")

@@ -60,8 +60,15 @@ class GrammarError(Exception):
 TENSOR_RE = re.compile(r"^(?:builtin\.|pd_op\.)?tensor<((?:-?\d+x)*)([A-Za-z][A-Za-z0-9_]*)>$")
 
 
+_ESCAPE = re.compile(r'\\(.)', re.S)
+
+
 def unescape_string(tok: str) -> str:
-    return tok[1:-1].replace('\\"', '"')
+    """``\\"`` is a quote and ``\\\\`` a backslash; any other backslash stays as written."""
+    body = tok[1:-1]
+    if "\\" not in body:
+        return body
+    return _ESCAPE.sub(lambda m: m.group(1) if m.group(1) in '"\\' else m.group(0), body)
 
 
 def decode_tensor(text: str, token: Token | None = None) -> DenseTensorType:

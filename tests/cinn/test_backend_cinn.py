@@ -88,3 +88,23 @@ def test_device_cuda_without_a_gpu_is_a_clear_error(tmp_path: Path) -> None:
                         "--feed", str(model / "feeds.npz"), "--backend", "cinn", "--device", "cuda"],
                        capture_output=True, text=True, env={"PIRC_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin"})
     assert p.returncode == 1 and "needs an NVIDIA GPU" in p.stderr and "Traceback" not in p.stderr
+
+
+def test_run_host_program_with_generated_c_file(tmp_path: Path) -> None:
+    """pirc-lower --host-out + pirc-codegen, then pirc-run host.pir --kernels k.c runs that very file."""
+    model = Path(__file__).resolve().parents[1] / "corpus" / "mlp"
+    env = {"PIRC_CACHE_DIR": str(tmp_path / "cache"), "PATH": "/usr/bin:/bin"}
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([str(BIN / args[0]), *args[1:]], capture_output=True, text=True, env=env, cwd=tmp_path)
+
+    assert run("pirc-lower", str(model / "program.pir"), "--target", "c", "-o", "k.ast",
+               "--host-out", "host.pir").returncode == 0
+    assert run("pirc-codegen", "k.ast", "--target", "c", "-o", "k.c").returncode == 0
+    common = ["host.pir", "--params", str(model / "params.npz"), "--feed", str(model / "feeds.npz")]
+    p = run("pirc-run", *common, "--kernels", "k.c", "--expect", str(model / "outputs.npz"))
+    assert p.returncode == 0, p.stderr
+    # a file that lacks the program's kernels is refused, naming them
+    (tmp_path / "other.c").write_text((tmp_path / "k.c").read_text().replace("pirc_k1_", "pirc_kx_"))
+    p = run("pirc-run", *common, "--kernels", "other.c")
+    assert p.returncode == 1 and "does not define the kernels this program needs" in p.stderr
