@@ -1092,7 +1092,7 @@ class FuncEmitter:
                 values = [self.expr(v) for v in node.iter_values]  # type: ignore[attr-defined]
                 self.push()
                 for iv, val in zip(sb.iter_vars, values):
-                    self.emit(f"const {ctype(iv.dtype)} {self.bind(iv)} = {val};")
+                    self.emit(f"const {self.index_ctype(iv.dtype)} {self.bind(iv)} = {val};")
                 chain(sb.body)
                 self.pop()
             else:
