@@ -13,7 +13,7 @@ The compiler is ``$PIRC_CC``, else ``$CC``, else the first of ``cc``, ``gcc``,
   (``pirc_sel_f32``, where both sides are safe to evaluate);
 * ``-fopenmp`` when the compiler links OpenMP programs, else ``-fopenmp-simd``
   (simd pragmas only), else nothing;
-* an ISA level this machine supports: ``-march=x86-64-v3`` (AVX2) or ``-v2`` on
+* an ISA level this machine supports: ``-march=x86-64-v4`` (AVX-512), ``-v3`` (AVX2) or ``-v2`` on
   x86-64 when ``/proc/cpuinfo`` shows it and the compiler accepts it, nothing
   elsewhere.  ``$PIRC_MARCH`` overrides it (``native``, ``x86-64-v2``..., or empty
   for none).  Not ``-march=native``: the library must run on any machine with the
@@ -107,6 +107,7 @@ def openmp_flags(cc: str) -> tuple[str, ...]:
 
 _X86_V2 = {"cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"}
 _X86_V3 = _X86_V2 | {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
+_X86_V4 = _X86_V3 | {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"}
 
 
 def _cpu_flags() -> set[str]:
@@ -143,7 +144,7 @@ def march_flags(cc: str) -> tuple[str, ...]:
     if platform.machine().lower() not in ("x86_64", "amd64"):
         return ()
     have = _cpu_flags()
-    for level, need in (("x86-64-v3", _X86_V3), ("x86-64-v2", _X86_V2)):
+    for level, need in (("x86-64-v4", _X86_V4), ("x86-64-v3", _X86_V3), ("x86-64-v2", _X86_V2)):
         if need <= have and _accepts(cc, f"-march={level}"):
             return (f"-march={level}",)
     return ()
