@@ -16,50 +16,21 @@ import numpy as np
 import pytest
 
 import pirc.dialects.pd_op  # noqa: F401  (registers every pd_op family)
-from pirc.dialects.opdef import Meta, lookup
+from tests.dialects.case_args import NP_DTYPES as _NP, arg_decoders, case_ids as _ids, decode  # noqa: F401
+from pirc.dialects.opdef import lookup
 
 DATA = Path(__file__).parent / "data" / "part2"
 _DOC = json.loads((DATA / "cases.json").read_text())
 CASES: list[dict[str, Any]] = _DOC["cases"]
 ARRAYS = np.load(DATA / "arrays.npz")
 
-_NP = {"float32": np.float32, "float64": np.float64, "float16": np.float16, "int32": np.int32,
-       "int64": np.int64, "int16": np.int16, "int8": np.int8, "uint8": np.uint8, "bool": np.bool_}
 
 
-def _ids(c: dict[str, Any]) -> str:
-    return f"{c['op'].removeprefix('pd_op.')}-{c['tag']}"
 
 
-def _const_array(d: dict[str, Any]) -> np.ndarray:
-    dt = _NP[d["dtype"]]
-    if d["op"] == "pd_op.full_int_array":
-        return np.array(d["value"], dtype=dt).reshape(d["shape"])
-    return np.full(d["shape"], d["value"], dtype=dt)
 
 
-def kernel_arg(d: dict[str, Any]) -> Any:
-    kind = d["kind"]
-    if kind == "none":
-        return None
-    if kind == "list":
-        return [kernel_arg(e) for e in d["items"]]
-    if kind == "const":
-        return _const_array(d)
-    return ARRAYS[d["key"]].copy()
-
-
-def meta_arg(d: dict[str, Any]) -> Any:
-    kind = d["kind"]
-    if kind == "none":
-        return None
-    if kind == "list":
-        return [meta_arg(e) for e in d["items"]]
-    if kind == "const":
-        # full_int_array constants as a list, full constants as an ndarray: both forms occur.
-        const = list(d["value"]) if d["op"] == "pd_op.full_int_array" else _const_array(d)
-        return Meta(tuple(d["shape"]), d["dtype"], const)
-    return Meta(tuple(d["shape"]), d["dtype"])
+kernel_arg, meta_arg = arg_decoders(ARRAYS)
 
 
 def flat_results(c: dict[str, Any]) -> list[dict[str, Any]]:

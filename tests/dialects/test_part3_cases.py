@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 import pirc.dialects.pd_op  # noqa: F401  (registers every pd_op family)
+from tests.dialects.case_args import NP_DTYPES as _NP, arg_decoders, case_ids as _ids, decode  # noqa: F401
 from pirc.dialects.opdef import Meta, ShapeError, lookup
 
 DATA = Path(__file__).parent / "data" / "part3"
@@ -30,55 +31,19 @@ ARRAYS = np.load(DATA / "arrays.npz")
 #: the packet (logsigmoid(100) is +0 in a full AVX packet, -0 in the scalar tail)
 ZERO_SIGN_FREE = {"pd_op.logsigmoid"}
 
-_NP = {"float32": np.float32, "float64": np.float64, "float16": np.float16, "int32": np.int32,
-       "int64": np.int64, "int16": np.int16, "int8": np.int8, "uint8": np.uint8, "bool": np.bool_}
 
 
-def _ids(c: dict[str, Any]) -> str:
-    return f"{c['op'].removeprefix('pd_op.')}-{c['tag']}"
 
 
-def decode(v: Any) -> Any:
-    """json can't hold nan/inf: the generator wrote them as strings."""
-    if isinstance(v, list):
-        return [decode(e) for e in v]
-    if v in ("nan", "inf", "-inf"):
-        return float(v)
-    return v
 
 
 def attrs_of(c: dict[str, Any]) -> dict[str, Any]:
     return {k: decode(v) for k, v in c["attrs"].items()}
 
 
-def _const_array(d: dict[str, Any]) -> np.ndarray:
-    dt = _NP[d["dtype"]]
-    if d["op"] == "pd_op.full_int_array":
-        return np.array(d["value"], dtype=dt).reshape(d["shape"])
-    return np.full(d["shape"], decode(d["value"]), dtype=dt)
 
 
-def kernel_arg(d: dict[str, Any]) -> Any:
-    kind = d["kind"]
-    if kind == "none":
-        return None
-    if kind == "list":
-        return [kernel_arg(e) for e in d["items"]]
-    if kind == "const":
-        return _const_array(d)
-    return ARRAYS[d["key"]].copy()
-
-
-def meta_arg(d: dict[str, Any]) -> Any:
-    kind = d["kind"]
-    if kind == "none":
-        return None
-    if kind == "list":
-        return [meta_arg(e) for e in d["items"]]
-    if kind == "const":
-        const = list(d["value"]) if d["op"] == "pd_op.full_int_array" else _const_array(d)
-        return Meta(tuple(d["shape"]), d["dtype"], const)
-    return Meta(tuple(d["shape"]), d["dtype"])
+kernel_arg, meta_arg = arg_decoders(ARRAYS)
 
 
 @pytest.mark.parametrize("c", CASES, ids=_ids)
