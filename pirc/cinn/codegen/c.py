@@ -40,6 +40,7 @@ from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, MemoryScope, Module, Var
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
+    assemble,
     _GPU_VAR_IDS,
     STACK_LIMIT_BYTES,
     ArgInfo,
@@ -50,8 +51,6 @@ from pirc.cinn.codegen.common import (
     const_int,
     ctype,
     elem_bytes,
-    file_header,
-    functions_of,
     group_of,
     has_loop,
     simd_safe,
@@ -254,16 +253,7 @@ class CEmitter(FuncEmitter):
 
 def codegen_c(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> GeneratedSource:
     """C99 source for a Module (or LoweredFuncs); see the module docstring for the ABI."""
-    module_name, funcs = functions_of(node)
-    prelude = Prelude("c")
-    bodies: list[str] = []
-    metas: list[KernelMeta] = []
-    for i, f in enumerate(funcs):
-        lines, meta = CEmitter(f, i, prelude).generate()
-        bodies.append("\n".join(lines))
-        metas.append(meta)
-    text = file_header("c", module_name, metas, C_ABI) + "\n" + prelude.text() + "\n" + "\n\n".join(bodies) + "\n"
-    return GeneratedSource("c", text, metas, module_name)
+    return assemble("c", node, CEmitter, C_ABI)
 
 
 __all__ = ["C_ABI", "CEmitter", "codegen_c"]

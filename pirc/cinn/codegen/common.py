@@ -1231,3 +1231,19 @@ __all__ = [
     "storage_key",
     "storage_type",
 ]
+
+
+def assemble(target: str, node: Any, emitter: Any, abi: str) -> "GeneratedSource":
+    """One source for a Module (or LoweredFuncs): header, prelude, one body per function."""
+    from pirc.cinn.codegen.prelude import Prelude
+
+    module_name, funcs = functions_of(node)
+    prelude = Prelude(target)
+    bodies: list[str] = []
+    metas: list[KernelMeta] = []
+    for i, f in enumerate(funcs):
+        lines, meta = emitter(f, i, prelude).generate()
+        bodies.append("\n".join(lines))
+        metas.append(meta)
+    text = file_header(target, module_name, metas, abi) + "\n" + prelude.text() + "\n" + "\n\n".join(bodies) + "\n"
+    return GeneratedSource(target, text, metas, module_name)

@@ -44,6 +44,7 @@ from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import Call, Cast, Expr, For, ForKind, IntImm, LoweredFunc, Max, MemoryScope, Module, Mul, Var
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
+    assemble,
     _GPU_VAR_IDS,
     CROSS_THREAD_RE,
     ArgInfo,
@@ -55,8 +56,6 @@ from pirc.cinn.codegen.common import (
     const_int,
     ctype,
     elem_bytes,
-    file_header,
-    functions_of,
     group_of,
     storage_type,
     symbol_args_of,
@@ -347,16 +346,7 @@ def _children(node: object) -> list:
 
 def codegen_cuda(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> GeneratedSource:
     """CUDA source for NVRTC; see the module docstring for the ABI and execution model."""
-    module_name, funcs = functions_of(node)
-    prelude = Prelude("cuda")
-    bodies: list[str] = []
-    metas: list[KernelMeta] = []
-    for i, f in enumerate(funcs):
-        lines, meta = CudaEmitter(f, i, prelude).generate()
-        bodies.append("\n".join(lines))
-        metas.append(meta)
-    text = file_header("cuda", module_name, metas, CUDA_ABI) + "\n" + prelude.text() + "\n" + "\n\n".join(bodies) + "\n"
-    return GeneratedSource("cuda", text, metas, module_name)
+    return assemble("cuda", node, CudaEmitter, CUDA_ABI)
 
 
 __all__ = ["CUDA_ABI", "CudaEmitter", "codegen_cuda"]
