@@ -26,10 +26,6 @@ EXIT_INTERNAL = 3
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class NotImplementedYet(click.UsageError):
-    def __init__(self, what: str) -> None:
-        super().__init__(f"{what} is not implemented yet")
-
 
 def debug_enabled() -> bool:
     return os.environ.get("PIRC_DEBUG", "") not in ("", "0")
@@ -115,15 +111,3 @@ def write_output(path: str, data: str | bytes) -> None:
         except OSError:
             pass
         raise
-
-
-def stub_command(name: str, what: str) -> click.Command:
-    """A command a later stage of the project fills in; says so with exit status 2."""
-
-    @click.command(name=name, context_settings={"ignore_unknown_options": True}, help=f"{what} (not implemented yet).")
-    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
-    def cmd(args: tuple[str, ...]) -> None:
-        click.echo(f"{name}: {what} is not implemented yet", err=True)
-        sys.exit(EXIT_USAGE)
-
-    return cmd

@@ -21,7 +21,7 @@ from typing import Any
 import click
 import numpy as np
 
-from pirc.cli.common import NotImplementedYet, handle_errors, read_input, write_output
+from pirc.cli.common import handle_errors, read_input, write_output
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
