@@ -75,7 +75,10 @@ class CEmitter(FuncEmitter):
     target = "c"
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
+        from pirc.cinn.codegen.hoist import hoist_invariants
+
         super().__init__(func, index, prelude)
+        self.body = hoist_invariants(func).body  # loop-invariant code motion (GCC misses it here)
         self.in_parallel = False
 
     # -- hooks ------------------------------------------------------------------------------------
@@ -183,7 +186,7 @@ class CEmitter(FuncEmitter):
         self.depth = 1
         heap = self._temps()
         opened = self._gpu_wrap()
-        self.stmt(f.body)
+        self.stmt(self.body)
         for _ in range(opened):
             self.close()
         if heap:
