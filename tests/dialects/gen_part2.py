@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 import paddle
+from paddle_cases import SKIP_ATTRS, attr_value, describe_operands, dtype_name
 import paddle.nn.functional as F
 
 paddle.enable_static()
@@ -419,34 +420,6 @@ case("pd_op.topk", lambda x: paddle.topk(x, 2, axis=1), "dynamic", x=dyn(rnd(3, 
 # machinery
 # ---------------------------------------------------------------------------
 
-def dtype_name(d: Any) -> str:
-    s = str(d)
-    for prefix in ("paddle.", "DataType."):
-        if s.startswith(prefix):
-            s = s[len(prefix):]
-    return s.lower()
-
-
-def attr_value(v: Any) -> Any:
-    if isinstance(v, bool) or isinstance(v, int) or isinstance(v, str):
-        return v
-    if isinstance(v, float):
-        f32 = np.float32(v)
-        if float(f32) == v:
-            return float(str(f32))  # Paddle prints float attributes from their float32 value
-        return v
-    if isinstance(v, (list, tuple)):
-        return [attr_value(a) for a in v]
-    name = type(v).__name__
-    if name == "DataType":
-        return dtype_name(v)
-    if name == "Place":
-        s = str(v)
-        return s[len("Place("):-1] if s.startswith("Place(") else s
-    return str(v)
-
-
-SKIP_ATTRS = {"op_callstack", "stop_gradient", "struct_name", "persistable"}
 
 
 def run_case(ci: int, c: Case, arrays: dict[str, np.ndarray]) -> dict[str, Any]:
@@ -466,45 +439,7 @@ def run_case(ci: int, c: Case, arrays: dict[str, np.ndarray]) -> dict[str, Any]:
     prefix = f"c{ci}"
     fetch: list[Any] = []
     fetch_keys: list[str] = []
-    counter = [0]
-
-    def describe(v: Any) -> dict[str, Any]:
-        d = v.get_defining_op()
-        dn = d.name()
-        if dn == "pd_op.full_int_array":
-            a = d.attrs()
-            return {"kind": "const", "op": dn, "value": [int(t) for t in a["value"]],
-                    "dtype": dtype_name(a["dtype"]), "shape": [len(a["value"])]}
-        if dn == "pd_op.full":
-            a = d.attrs()
-            val = attr_value(a["value"])
-            if dtype_name(a["dtype"]).startswith(("int", "uint")):
-                val = int(val)
-            elif dtype_name(a["dtype"]) == "bool":
-                val = bool(val)
-            return {"kind": "const", "op": dn, "value": val,
-                    "dtype": dtype_name(a["dtype"]), "shape": [int(s) for s in a["shape"]]}
-        key = f"{prefix}_in{counter[0]}"
-        counter[0] += 1
-        if dn == "pd_op.data":
-            arrays[key] = feed[d.attrs()["name"]]
-        else:
-            fetch.append(v)
-            fetch_keys.append(key)
-        return {"kind": "tensor", "key": key, "shape": [int(s) for s in v.shape], "dtype": dtype_name(v.dtype)}
-
-    operands = []
-    for i in range(op.num_operands()):
-        v = op.operand_source(i)
-        if not v.initialized():
-            operands.append({"kind": "none"})
-            continue
-        d = v.get_defining_op()
-        if d is not None and d.name() == "builtin.combine":
-            operands.append({"kind": "list", "items": [describe(d.operand_source(j))
-                                                       for j in range(d.num_operands())]})
-        else:
-            operands.append(describe(v))
+    operands = describe_operands(op, prefix, feed, arrays, fetch, fetch_keys)
 
     results = []
     for ri in range(op.num_results()):
