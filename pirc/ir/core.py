@@ -23,7 +23,7 @@ from typing import Any
 from pirc.diagnostics import Location
 from pirc.ir.attributes import AttrDict, Attribute, to_attr
 from pirc.ir.opinfo import OpInfo, get_op_info
-from pirc.ir.types import NullType, Type
+from pirc.ir.types import Type
 
 
 class Value:
@@ -455,6 +455,3 @@ class Region:
         for b in self.blocks:
             yield from b.walk()
 
-
-def null_value_type() -> Type:
-    return NullType.get()

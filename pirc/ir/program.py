@@ -53,10 +53,14 @@ class Program:
                 p.value = value
         return p
 
+    def add_parameter_op(self, op: Operation) -> None:
+        """Record a ``builtin.parameter`` op's parameter in the ParameterMap."""
+        name = op.attr("parameter_name")
+        if isinstance(name, str) and op.results:
+            self.set_parameter(name, op.results[0].type)
+
     def collect_parameters(self) -> None:
         """Rebuild the ParameterMap from the program's builtin.parameter ops."""
         for op in self.walk():
             if op.name == "builtin.parameter":
-                name = op.attr("parameter_name")
-                if isinstance(name, str):
-                    self.set_parameter(name, op.results[0].type)
+                self.add_parameter_op(op)

@@ -114,12 +114,9 @@ class _Builder:
         if self.forward:
             name, ph = min(self.forward.items(), key=lambda kv: (kv[1].line, kv[1].col))
             raise self.fail(f"use of undefined value {name}", ph.line, ph.col)
-        program = self.program
-        for op in self.parameter_ops:
-            name = op.attr("parameter_name")
-            if isinstance(name, str) and op.results:
-                program.set_parameter(name, op.results[0].type)
-        return program
+        for op in self.parameter_ops:  # collected while building: no second walk over the program
+            self.program.add_parameter_op(op)
+        return self.program
 
 
 # --------------------------------------------------------------------------------

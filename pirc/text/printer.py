@@ -9,7 +9,6 @@ text is built once and reused.  ``legacy=True`` writes the older typed style
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 
 from pirc.ir.core import Block, BlockArgument, Operation, Value
 from pirc.ir.program import Program
@@ -140,10 +139,3 @@ def print_op(op: Operation, legacy: bool = False) -> str:
     p = Printer(legacy)
     p.op(op, "")
     return "".join(p.out).rstrip("\n")
-
-
-def print_ops(ops: Iterable[Operation]) -> str:
-    p = Printer()
-    for op in ops:
-        p.op(op, "")
-    return "".join(p.out)
