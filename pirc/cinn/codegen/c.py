@@ -76,9 +76,12 @@ class CEmitter(FuncEmitter):
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
         from pirc.cinn.codegen.hoist import hoist_invariants
+        from pirc.cinn.codegen.reuse import reuse_expensive
 
         super().__init__(func, index, prelude)
-        self.body = hoist_invariants(func).body  # loop-invariant code motion (GCC misses it here)
+        # transcendental values shared by sibling loops computed once; then loop-invariant code
+        # motion (GCC misses both here)
+        self.body = hoist_invariants(reuse_expensive(func)).body
         self.in_parallel = False
 
     # -- hooks ------------------------------------------------------------------------------------
@@ -136,7 +139,7 @@ class CEmitter(FuncEmitter):
                 key = storage_key(n)  # type: ignore[arg-type]
                 inside[key] = inside.get(key, 0) + 1
         everywhere: dict[str, int] = {}
-        for n in walk(self.func.body):
+        for n in walk(self.body):  # the body as emitted (after the AST rewrites above)
             if n.KIND is Kind.TENSOR:
                 key = storage_key(n)  # type: ignore[arg-type]
                 everywhere[key] = everywhere.get(key, 0) + 1
