@@ -151,6 +151,10 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
                    "when it has independent branches of big tensors).")
+@click.option("--streams", type=click.IntRange(min=1), default=1, show_default=True,
+              help="With --device cuda: CUDA streams for the compiled kernels; independent kernels go to "
+                   "different streams and synchronise through events (an op's execution_stream attribute "
+                   "names its stream).")
 @click.option("--profile", is_flag=True, help="Print the time per op kind and the peak live memory to stderr.")
 @click.option("--repeat", type=click.IntRange(min=0), default=0, show_default=True,
               help="Run N more times after one warm-up; print median_ms=<float> to stderr.")
@@ -162,8 +166,8 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 @click.option("--atol", type=float, default=1e-5, show_default=True, help="Absolute tolerance for --expect.")
 @handle_errors
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
-                backend: str, device: str, kernels_path: str | None, threads: int, profile: bool, repeat: int,
-                no_gc: bool, no_verify: bool, expect_path: str | None = None, rtol: float = 1e-4,
+                backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
+                repeat: int, no_gc: bool, no_verify: bool, expect_path: str | None = None, rtol: float = 1e-4,
                 atol: float = 1e-5) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
@@ -201,7 +205,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
                                                                   compiled.timings.items()), err=True)
 
     profiler = Profiler() if profile else None
-    with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params) as ex:
+    with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params, streams=streams) as ex:
         ex.build()  # the Build phase is not part of any run's time (or profile)
         results = ex.run(feeds, profiler=profiler)
         peak = ex.peak_bytes
@@ -287,7 +291,8 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
         def _module(self, node: Any) -> Any:
             return compiled
 
-    register_compiled_kernel(OP_NAME, _FileKernels(target), "compiled" if target == "c" else "device")
+    factory = _FileKernels(target)
+    register_compiled_kernel(OP_NAME, factory, factory.kind)
 
 
 def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:

@@ -44,9 +44,9 @@ class Plan:
 class InterpreterCore:
     """One job's interpreter (Build cached inside it)."""
 
-    def __init__(self, program: Program, gc: bool = True) -> None:
+    def __init__(self, program: Program, gc: bool = True, streams: int = 1) -> None:
         self.program = program
-        self.interpreter = PirInterpreter(program.block, gc=gc)
+        self.interpreter = PirInterpreter(program.block, gc=gc, streams=streams)
 
     def run(self, feeds: Mapping[str, Any], ctx: RunContext, threads: int,
             pool: ThreadPoolExecutor | None) -> dict[str, Any]:
@@ -90,7 +90,7 @@ class StandaloneExecutor:
     """
 
     def __init__(self, plan: Plan | Program, place: str = "cpu", *, threads: int = 1, gc: bool = True,
-                 params: Mapping[str, Any] | None = None) -> None:
+                 params: Mapping[str, Any] | None = None, streams: int = 1) -> None:
         if place != "cpu":
             raise NotImplementedError(f"place {place!r}: only 'cpu' is implemented yet")
         self.plan = plan if isinstance(plan, Plan) else Plan.single(plan)
@@ -98,6 +98,7 @@ class StandaloneExecutor:
         self.threads = max(0, int(threads))  # 0: auto
         self._effective: int | None = self.threads or None
         self.gc = gc
+        self.streams = max(1, int(streams))  # device streams for compiled device kernels
         self.scope: dict[str, Any] = {}
         for job in self.plan.jobs:
             for p in job.program.parameters.values():
@@ -144,7 +145,7 @@ class StandaloneExecutor:
     def core(self, job: Job) -> InterpreterCore:
         c = self.cores.get(job.name)
         if c is None:
-            c = self.cores[job.name] = InterpreterCore(job.program, self.gc)
+            c = self.cores[job.name] = InterpreterCore(job.program, self.gc, self.streams)
         return c
 
     def build(self) -> None:

@@ -51,6 +51,7 @@ from pirc.runtime.feeds import InputSpec, check_array, check_feed_names, feed_sp
 from pirc.runtime.gc import plan_gc
 from pirc.runtime.instruction import (
     COMPILED,
+    DEVICE,
     HOST,
     Instruction,
     VecOut,
@@ -106,6 +107,17 @@ def _flat(spec: Any, out: list[int]) -> list[int]:
         for x in spec:
             _flat(x, out)
     return out
+
+
+def _device_of(instrs: Sequence[Instruction]) -> Any:
+    """The Device the device instructions run on (their factory's), or None."""
+    for ins in instrs:
+        if ins.kind == DEVICE and ins.op is not None:
+            fk = compiled_factory(ins.op.name)
+            dev = getattr(fk[0], "device", None) if fk is not None else None
+            if dev is not None:
+                return dev
+    return None
 
 
 def captured_values(region: Region) -> list[Value]:
@@ -180,8 +192,10 @@ class PirInterpreter:
     its yields."""
 
     def __init__(self, block: Block, *, externals: Sequence[Value] = (), gc: bool = True, depth: int = 0,
-                 name: str = "default") -> None:
+                 name: str = "default", streams: int = 1) -> None:
         self.block = block
+        self.max_streams = streams
+        self.streams: Any = None  # the StreamRuntime when device instructions exist
         self.externals = list(externals)
         self.gc = gc
         self.depth = depth
@@ -298,6 +312,8 @@ class PirInterpreter:
             tr.alloc(n_total)
         self._start(slots, ctx, sb)
         run_serial(self.sched, slots, ctx, sb)
+        if self.streams is not None:
+            self.streams.fence()
         outs = [slots[k] for k in self.output_slots]
         rest = sum(sb)
         if rest:
@@ -318,6 +334,12 @@ class PirInterpreter:
             run_parallel(self.sched, slots, ctx, sb, pool)
         else:
             run_serial(self.sched, slots, ctx, sb)
+        if self.streams is not None:  # results leave the device once every stream has finished
+            from pirc.runtime.device import to_host
+
+            self.streams.device.synchronize()
+            for k in self.output_slots:
+                slots[k] = to_host(slots[k])
         results: dict[str, Any] = {}
         for name, k, copy in self.outputs:
             v = slots[k]
@@ -327,6 +349,9 @@ class PirInterpreter:
         rest = sum(sb)
         if rest:
             ctx.tracker.free(rest)
+        if self.streams is not None:  # device arrays still held (gc off, unused results) go now
+            slots.clear()
+            self.streams.device.synchronize()
         return results
 
     # ------------------------------------------------------------------------------------------
@@ -623,7 +648,8 @@ class _Builder:
     def _sub(self, region: Region) -> tuple[PirInterpreter, list[int]]:
         cap = captured_values(region)
         sub = PirInterpreter(region.block, externals=cap, gc=self.it.gc, depth=self.it.depth + 1,
-                             name=f"{self.it.name}/{region.parent.name if region.parent else '?'}")
+                             name=f"{self.it.name}/{region.parent.name if region.parent else '?'}",
+                             streams=self.it.max_streams)
         sub.build()
         ext_slots = [self.slot(v, region.parent) for v in cap]  # type: ignore[arg-type]
         return sub, ext_slots
@@ -843,6 +869,15 @@ class _Builder:
                 ins.cf = node.cf
                 cf_objs.append(node.cf)
             instrs.append(ins)
+
+        # device streams and events ------------------------------------------------------------------
+        it.streams = None
+        dev = _device_of(instrs)
+        if dev is not None:
+            from pirc.runtime.device import attach_streams
+
+            sslots = plan.storage_slots
+            it.streams = attach_streams(instrs, dag.preds, dev, lambda k: sslots[storage_of_slot[k]], it.max_streams)
 
         # hand over ------------------------------------------------------------------------------------
         it.nslots = nslots

@@ -185,15 +185,41 @@ register_op(OP_NAME, verify=_verify)
 # ------------------------------------------------------------------------------------------
 
 class JitKernelFactory:
-    """``factory(op) -> fn(inputs) -> outputs`` for :mod:`pirc.runtime.compiled`."""
+    """``factory(op) -> fn(inputs) -> outputs`` for :mod:`pirc.runtime.compiled`.
 
-    def __init__(self, target: str = "c", cache: Any = None, arch: str | None = None) -> None:
+    With a ``device`` (a :class:`pirc.runtime.device.Device`, or a function making one when
+    the first kernel is built) the kernels are device instructions: they take device or host
+    arrays, run on the stream of the instruction calling them and return
+    :class:`~pirc.runtime.device.DeviceArray` results.  ``target="cuda"`` always has one
+    (the CUDA device)."""
+
+    def __init__(self, target: str = "c", cache: Any = None, arch: str | None = None, device: Any = None) -> None:
         if target not in ("c", "cuda"):
             raise ValueError(f"target must be 'c' or 'cuda', got {target!r}")
         self.target = target
         self.cache = cache
         self.arch = arch
         self._compiled: dict[int, tuple[Any, Any]] = {}  # id(node) -> (node, CompiledModule)
+        if device is None and target == "cuda":
+            from pirc.cinn.backend.cuda_device import CudaDevice
+
+            device = CudaDevice
+        self._device = device
+
+    @property
+    def kind(self) -> str:
+        return "compiled" if self._device is None else "device"
+
+    @property
+    def device(self) -> Any:
+        """The Device (made on first use), or None for host kernels."""
+        from pirc.runtime.device import Device
+
+        if self._device is not None and not isinstance(self._device, Device):
+            with _LOCK:
+                if not isinstance(self._device, Device):
+                    self._device = self._device()
+        return self._device
 
     def _module(self, node: Any) -> Any:
         from pirc.cinn.backend.build import build
@@ -219,18 +245,72 @@ class JitKernelFactory:
             e.diagnostics[0].note(f"while compiling kernel {fn.name} for this op", getattr(op, "loc", None))
             raise
         kernel = compiled[fn.name]
+        if self._device is not None:
+            return _device_runner(kernel, compiled.info(fn.name), sources)
         if not sources:
             def run(inputs: Sequence[Any]) -> list[np.ndarray]:
                 return kernel(*inputs)
             return run
 
         def run_sym(inputs: Sequence[Any]) -> list[np.ndarray]:
-            symbols = {}
-            for name, (operand, axis) in sources.items():
-                x = inputs[operand]
-                symbols[name] = int(np.asarray(x).reshape(-1)[0]) if axis == -1 else int(np.shape(x)[axis])
-            return kernel(*inputs, symbols=symbols)
+            return kernel(*inputs, symbols=_symbols(sources, inputs))
         return run_sym
+
+
+def _symbols(sources: dict[str, tuple[int, int]], inputs: Sequence[Any]) -> dict[str, int]:
+    from pirc.runtime.device import to_host
+
+    out = {}
+    for name, (operand, axis) in sources.items():
+        x = inputs[operand]
+        out[name] = int(np.asarray(to_host(x)).reshape(-1)[0]) if axis == -1 else int(np.shape(x)[axis])
+    return out
+
+
+def _device_runner(kernel: Any, info: Any, sources: dict[str, tuple[int, int]]) -> Any:
+    """A device instruction's kernel: inputs (device or host arrays) -> DeviceArray results,
+    enqueued on the stream of the instruction that calls it."""
+    from pirc.cinn.ast.nodes import ArgIO
+    from pirc.cinn.backend.module import _from_device_bytes, _prepare_input, _to_device_bytes
+    from pirc.runtime.device import DeviceArray, current_stream, to_host
+
+    meta = info.meta
+    bufs = [a for a in meta.args if a.is_buffer]
+
+    def shape_of(x: Any) -> tuple[int, ...]:
+        return x.shape if type(x) is DeviceArray else np.shape(x)
+
+    def run(inputs: Sequence[Any]) -> list[Any]:
+        dev, stream = current_stream()
+        arrays, env = info.bind(inputs, _symbols(sources, inputs) if sources else None, shape_of)
+        ptrs: dict[int, int] = {}
+        keep: list[Any] = []  # inputs stay alive until the kernel is enqueued
+        outs: dict[int, DeviceArray] = {}
+        for a in bufs:
+            shape = info.shape(a, env)
+            ddt = np.dtype(a.device_dtype)
+            decode = (lambda raw, a=a: _from_device_bytes(a, raw)) if ddt != np.dtype(a.host_dtype) else None
+            if a.is_input:
+                x = arrays[a.index]
+                if type(x) is DeviceArray and a.io is ArgIO.IN and x.device is dev and x.dtype == ddt \
+                        and x.shape == shape:
+                    ptrs[a.index] = x.ptr
+                    keep.append(x)
+                    continue
+                host = np.ascontiguousarray(_to_device_bytes(a, _prepare_input(info, a, to_host(x), env)))
+                d = DeviceArray(dev, dev.alloc(host.nbytes, stream), shape, ddt, decode)
+                dev.upload(d.ptr, host, stream)
+            else:
+                d = DeviceArray(dev, 0, shape, ddt, decode)
+                d.ptr = dev.alloc(d.nbytes, stream)
+                dev.memset0(d.ptr, d.nbytes, stream)
+            ptrs[a.index] = d.ptr
+            keep.append(d)
+            if a.is_output:
+                outs[a.index] = d
+        dev.launch(kernel, ptrs, env, stream)
+        return [outs[a.index] for a in meta.outputs]
+    return run
 
 
 def _op_error(op: Any, message: str) -> PircError:
@@ -239,12 +319,13 @@ def _op_error(op: Any, message: str) -> PircError:
     return PircError(Diagnostic("error", f"'{OP_NAME}' {message}", getattr(op, "loc", None)))
 
 
-def install(target: str = "c", cache: Any = None, arch: str | None = None) -> JitKernelFactory:
-    """Run ``cinn_runtime.jit_kernel`` ops through compiled kernels (host C or CUDA)."""
+def install(target: str = "c", cache: Any = None, arch: str | None = None, device: Any = None) -> JitKernelFactory:
+    """Run ``cinn_runtime.jit_kernel`` ops through compiled kernels (host C, or device kernels
+    on CUDA or ``device``)."""
     from pirc.runtime.compiled import register_compiled_kernel
 
-    factory = JitKernelFactory(target, cache, arch)
-    register_compiled_kernel(OP_NAME, factory, "compiled" if target == "c" else "device")
+    factory = JitKernelFactory(target, cache, arch, device)
+    register_compiled_kernel(OP_NAME, factory, factory.kind)
     return factory
 
 
