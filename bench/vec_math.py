@@ -25,9 +25,9 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pirc.cinn.ast import builder as b  # noqa: E402
-from pirc.cinn.backend.build import build  # noqa: E402
-from pirc.cinn.backend.cache import KernelCache  # noqa: E402
+from pirc.cinn.ast import builder as b
+from pirc.cinn.backend.build import build
+from pirc.cinn.backend.cache import KernelCache
 
 # (name, builder, float64 reference, ranges of x whose results are normal floats)
 FUNCS = [

@@ -80,7 +80,7 @@ class DeviceArray:
     """A dense array in device memory.  ``dtype`` is the device representation (bfloat16 as
     uint16 bits); ``to_host`` gives the runtime's numpy value, copied once."""
 
-    __slots__ = ("device", "ptr", "shape", "dtype", "decode", "_host", "__weakref__")
+    __slots__ = ("__weakref__", "_host", "decode", "device", "dtype", "ptr", "shape")
 
     def __init__(self, device: Device, ptr: int, shape: tuple[int, ...], dtype: np.dtype, decode: Any = None) -> None:
         self.device = device

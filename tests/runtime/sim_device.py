@@ -27,7 +27,7 @@ from pirc.runtime.device import Device
 
 
 class _Event:
-    __slots__ = ("gen", "done")
+    __slots__ = ("done", "gen")
 
     def __init__(self) -> None:
         self.gen = 0  # records issued

@@ -30,10 +30,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
     Block,
-    Call,
     Expr,
     For,
     ForKind,
@@ -46,7 +46,6 @@ from pirc.cinn.ast.nodes import (
     Store,
     Var,
 )
-from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.visitor import Mutator, free_vars, substitute, walk
 from pirc.cinn.codegen.common import linear_coeff, storage_key
 
