@@ -3,6 +3,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "tests" / "corpus"
 
@@ -15,3 +17,12 @@ def corpus_models() -> list[Path]:
 def corpus_meta(model: Path) -> dict:
     f = model / "meta.json"
     return json.loads(f.read_text()) if f.exists() else {}
+
+
+def load_npz(path: Path | str) -> dict[str, np.ndarray]:
+    """The arrays of an .npz by name ({} when the file does not exist: a model without parameters)."""
+    path = Path(path)
+    if not path.exists():
+        return {}
+    with np.load(path, allow_pickle=False) as z:
+        return {k: z[k] for k in z.files}

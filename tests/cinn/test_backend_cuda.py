@@ -19,18 +19,12 @@ from pirc.cinn.compiler import compile_program
 from pirc.runtime import StandaloneExecutor
 from pirc.text.parser import parse_program
 from tests.conftest import corpus_models
+from tests.conftest import load_npz as _load
 
 pytestmark = pytest.mark.skipif(not cuda_device_available(), reason="needs an NVIDIA GPU and its driver")
 
 MODELS = [m for m in corpus_models() if (m / "outputs.npz").exists()]
 BIN = Path(sys.executable).parent
-
-
-def _load(path: Path) -> dict[str, np.ndarray]:
-    if not path.exists():
-        return {}
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from pirc.passes import fusion_policy as policy
 from pirc.passes.manager import Instrumentation, PassManager, parse_pipeline
 from pirc.text.parser import parse_program
 from pirc.text.printer import print_program
+from tests.conftest import load_npz  # noqa: F401  (re-exported for the tests of this folder)
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus"
@@ -201,13 +202,6 @@ def round_trip(program: Program) -> str:
     assert print_program(again) == text
     assert not verify(again)
     return text
-
-
-def load_npz(path: Path) -> dict[str, np.ndarray]:
-    if not path.exists():
-        return {}
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 def compare(got: dict[str, Any], want: dict[str, np.ndarray]) -> list[str]:

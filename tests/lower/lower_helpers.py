@@ -21,6 +21,7 @@ from pirc.passes.manager import PassManager, parse_pipeline
 from pirc.runtime import control_flow, run_program
 from pirc.text.parser import parse_program
 from pirc.text.printer import Printer
+from tests.conftest import load_npz  # noqa: F401  (re-exported for the tests of this folder)
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus"
@@ -49,13 +50,6 @@ def value_names(prog: Program) -> dict:
     p = Printer()
     p.block(prog.block, "")
     return dict(p.names)
-
-
-def load_npz(path: Path) -> dict[str, np.ndarray]:
-    if not path.exists():
-        return {}
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 @contextlib.contextmanager

@@ -17,16 +17,12 @@ from pirc.ir.verifier import verify
 from pirc.runtime import StandaloneExecutor
 from pirc.runtime.errors import MissingKernelError
 from rt_helpers import corpus_models, parse
+from tests.conftest import load_npz as _load
 
 MODELS = corpus_models()
 
 #: model -> why it is expected to fail (kernel bugs found while writing the executor)
 KNOWN_KERNEL_BUGS: dict[str, str] = {}
-
-
-def _load(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 def compare(got: dict[str, Any], want: dict[str, np.ndarray]) -> list[str]:

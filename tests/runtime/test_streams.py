@@ -20,6 +20,7 @@ from pirc.runtime import device as device_mod
 from pirc.runtime.streams import StreamPlan, plan_streams
 from pirc.text.parser import parse_program
 from tests.runtime.sim_device import SimDevice
+from tests.conftest import load_npz as _load
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 D, H = "device", "host"
@@ -61,9 +62,6 @@ def test_plan_rejects_zero_streams() -> None:
 
 
 # -- execution on the simulated device ----------------------------------------------------------------
-def _load(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 @pytest.fixture(scope="module")

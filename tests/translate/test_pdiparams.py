@@ -12,6 +12,7 @@ import pytest
 from google.protobuf import json_format
 
 from pirc.translate import framework_pb2, pdiparams
+from tests.conftest import load_npz as _npz
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -30,11 +31,6 @@ def _read(path):
 
 def _program(model):
     return framework_pb2.ProgramDesc.FromString(_read(os.path.join(CORPUS, model, "model.pdmodel")))
-
-
-def _npz(path):
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 def _assert_same(a, b, what):

@@ -34,6 +34,7 @@ from pirc.ir.verifier import verify
 from pirc.text.parser import parse_program
 from pirc.text.printer import print_program
 from pirc.translate.frontend import KIND_PDMODEL, KIND_PIR_JSON, KIND_PROGRAM_JSON, load_model
+from tests.conftest import load_npz as _npz
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
@@ -59,11 +60,6 @@ def translated(model: str, form: str):  # type: ignore[no-untyped-def]
 
 def reference_text(model: str, form: str) -> str:
     return (CORPUS / model / FORMS[form][1]).read_text()
-
-
-def _npz(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path, allow_pickle=False) as z:
-        return {k: z[k] for k in z.files}
 
 
 def _ops(program: Program) -> list[Operation]:
