@@ -1,23 +1,28 @@
-"""Accuracy and speed of the C target's vectorised float32 math (pirc_expf, pirc_tanhf).
+"""Accuracy and speed of the C target's vectorised float32 math (pirc_expf, pirc_tanhf, pirc_logf, pirc_erff).
 
     .venv/bin/python bench/vec_math.py            # every 7th float of each range
     .venv/bin/python bench/vec_math.py --step 1   # every float (slow: ~2e9 values)
 
-Compiles ``exp(x)`` and ``tanh(x)`` kernels through pirc (AST -> CodeGenC -> cc,
-the flags the compiler driver uses) and compares them against float64 numpy on
-every ``--step``-th float32 bit pattern of the ranges where the results are
-normal numbers: the largest and mean error in units in the last place.  Then
-the throughput of each compiled kernel against numpy's float32 function on
-16M elements (all cores).
+Compiles ``exp(x)``, ``tanh(x)``, ``log(x)`` and ``erf(x)`` kernels through pirc
+(AST -> CodeGenC -> cc, the flags the compiler driver uses) and compares them
+against float64 references on every ``--step``-th float32 bit pattern of the
+ranges where the results are normal numbers: the largest and mean error in
+units in the last place.  erf's reference is Python's ``math.erf`` element by
+element (numpy has no erf), so erf tests every ``8 * step``-th float.  Then the
+throughput of each compiled kernel against numpy's float32 function on 16M
+elements (all cores; erf against ``math.erf`` through ``np.frompyfunc``).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, NamedTuple
 
 import numpy as np
 from rich.console import Console
@@ -29,10 +34,36 @@ from pirc.cinn.ast import builder as b
 from pirc.cinn.backend.build import build
 from pirc.cinn.backend.cache import KernelCache
 
-# (name, builder, float64 reference, ranges of x whose results are normal floats)
+_erf = np.frompyfunc(math.erf, 1, 1)
+
+
+def erf64(x: np.ndarray) -> np.ndarray:
+    """float64 erf (math.erf, element by element)."""
+    return _erf(x).astype(np.float64)
+
+
+def erf32(x: np.ndarray) -> np.ndarray:
+    """The float32 erf to time against (numpy has none)."""
+    return erf64(x).astype(np.float32)
+
+
+class Func(NamedTuple):
+    name: str
+    builder: Callable[..., Any]
+    ref: Callable[[np.ndarray], np.ndarray]  # float64 reference
+    ranges: list[tuple[float, float]]  # of x whose results are normal floats
+    npfn: Callable[[np.ndarray], np.ndarray]  # the float32 function timed against
+    step: int = 1  # test every (step * --step)-th float
+    timing_input: Callable[[np.ndarray], np.ndarray] = lambda x: x  # of standard normal samples
+    ref_repeat: int | None = None  # timing repeats of npfn (default --repeat)
+
+
 FUNCS = [
-    ("exp", b.exp, np.exp, [(-87.3, -1e-30), (1e-30, 88.72)]),
-    ("tanh", b.tanh, np.tanh, [(-12.0, -1e-30), (1e-30, 12.0)]),
+    Func("exp", b.exp, np.exp, [(-87.3, -1e-30), (1e-30, 88.72)], np.exp),
+    Func("tanh", b.tanh, np.tanh, [(-12.0, -1e-30), (1e-30, 12.0)], np.tanh),
+    # every positive normal float (subnormal inputs have normal logs too: the unit test covers them)
+    Func("log", b.log, np.log, [(1.1754944e-38, 3.4028235e38)], np.log, timing_input=np.abs),
+    Func("erf", b.erf, erf64, [(-4.0, -1e-30), (1e-30, 4.0)], erf32, step=8, ref_repeat=1),
 ]
 
 
@@ -69,19 +100,19 @@ def accuracy(kernel, ref, ranges, step: int) -> tuple[float, float, float, int]:
     return worst, worst_x, total / count, count
 
 
-def speed(kernel, npfn, n: int, repeat: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
-    x = np.random.default_rng(0).standard_normal(n).astype(np.float32)
+def speed(kernel, f: Func, n: int, repeat: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
+    x = f.timing_input(np.random.default_rng(0).standard_normal(n).astype(np.float32))
 
-    def best(f) -> float:  # type: ignore[no-untyped-def]
-        f()
+    def best(fn, repeat: int = repeat) -> float:  # type: ignore[no-untyped-def]
+        fn()
         ts = []
         for _ in range(repeat):
             t0 = time.perf_counter()
-            f()
+            fn()
             ts.append(time.perf_counter() - t0)
         return min(ts)
 
-    return best(lambda: kernel(x)), best(lambda: npfn(x))
+    return best(lambda: kernel(x)), best(lambda: f.npfn(x), f.ref_repeat or repeat)
 
 
 def main() -> None:
@@ -91,17 +122,18 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=10)
     args = ap.parse_args()
     console = Console()
-    table = Table(title=f"C target float32 math: every {args.step}th float vs float64 numpy; {args.n} elements")
-    for col in ("function", "floats tested", "max ulp", "at x", "mean ulp", "compiled ms", "numpy ms", "speed-up"):
+    table = Table(title=f"C target float32 math vs float64 references; {args.n} elements")
+    for col in ("function", "every nth float", "floats tested", "max ulp", "at x", "mean ulp", "compiled ms",
+                "numpy ms", "speed-up"):
         table.add_column(col, justify="left" if col == "function" else "right")
     with tempfile.TemporaryDirectory() as d:
         cache = KernelCache(Path(d))
-        for name, fn, ref, ranges in FUNCS:
-            k = _kernel(name, fn, cache)
-            worst, at, mean, count = accuracy(k, ref, ranges, args.step)
-            tc, tn = speed(k, getattr(np, name), args.n, args.repeat)
-            table.add_row(name, f"{count:,}", f"{worst:.3f}", f"{at:.7g}", f"{mean:.3f}", f"{tc * 1e3:.2f}",
-                          f"{tn * 1e3:.2f}", f"{tn / tc:.1f}x")
+        for f in FUNCS:
+            k = _kernel(f.name, f.builder, cache)
+            worst, at, mean, count = accuracy(k, f.ref, f.ranges, args.step * f.step)
+            tc, tn = speed(k, f, args.n, args.repeat)
+            table.add_row(f.name, f"{args.step * f.step}", f"{count:,}", f"{worst:.3f}", f"{at:.7g}", f"{mean:.3f}",
+                          f"{tc * 1e3:.2f}", f"{tn * 1e3:.2f}", f"{tn / tc:.1f}x")
     console.print(table)
 
 

@@ -915,7 +915,7 @@ class FuncEmitter:
         if base in _FLOAT_UNARY:
             self._nargs(e, args, 1)
             x = self.expr(args[0])
-            if isf and fs and self.target == "c" and base in ("exp", "tanh"):
+            if isf and fs and self.target == "c" and base in ("exp", "tanh", "log", "erf"):
                 return f"{p.use(f'pirc_{base}f')}({x})"  # vectorisable (see prelude)
             if isf:
                 return f"{base}{fs}({x})"

@@ -131,19 +131,31 @@ _HALF = {
                   "PIRC_FN uint16_t pirc_f2bf(float f) { return (uint16_t)(pirc_bits_f32(pirc_round_bf16(f)) >> 16); }"),
 }
 
-# Branch-free float32 exp / tanh: the C compiler vectorises them, where glibc's expf / tanhf stay
-# scalar calls without -ffast-math.  Selects are bitwise blends (pirc_sel_*): GCC does not if-convert
-# float ?: under -ftrapping-math, and a branch would stop vectorisation.  The polynomials use a fused
-# multiply-add where the target has a fast one (PIRC_FMAF); the program's own arithmetic is never
-# contracted.
+# Branch-free float32 exp / tanh / log / erf: the C compiler vectorises them, where glibc's expf /
+# tanhf / logf / erff stay scalar calls without -ffast-math.  Selects are bitwise blends (pirc_sel_*):
+# GCC does not if-convert float ?: under -ftrapping-math, and a branch would stop vectorisation.  The
+# polynomials use a fused multiply-add where the target has a fast one (PIRC_FMAF); the program's own
+# arithmetic is never contracted.
 # * exp: Cody-Waite reduction x = n ln2 + r and Cephes' degree-6 polynomial, scaled by 2^n as two
 #   factors so subnormal results round once.  Out-of-range inputs are clamped to [-110, 100] (which
 #   overflows to inf / underflows to 0 through the scaling itself, NaN is clamped away and restored
 #   last).  Measured (bench/vec_math.py): <= 1.01 ulp over every 7th float in [-104, 89], exact
 #   inf / 0 / NaN, subnormal results correctly rounded.
 # * tanh: the odd rational minimax approximation Eigen uses for float (and so Paddle's CPU kernel),
-#   on x clamped to +-7.905 where it reaches +-1 (NaN passes), x itself below 4e-4.  <= 5 ulp, one division and no
-#   exp: half the cost of 1 - 2 / (exp(2x) + 1).
+#   on x clamped to +-7.905 where it reaches +-1 (NaN passes), x itself below 4e-4.  <= 5 ulp (7
+#   without a fused multiply-add), one division and no exp: half the cost of 1 - 2 / (exp(2x) + 1).
+# * log: x = m 2^e from the bits, m in [sqrt(1/2), sqrt(2)) (subnormals scaled by 2^23 first), Cephes'
+#   degree-8 polynomial for (log(1 + f) - f + f^2 / 2) / f^3 in f = m - 1, and e ln2 added as an exact
+#   part plus a correction, the exact part's rounding error recovered by Fast2Sum, so the result is
+#   rounded about once.  0 gives -inf, negative numbers NaN, inf and NaN pass.  Measured (the
+#   accuracy() of bench/vec_math.py, step 1): <= 0.89 ulp over every positive float, subnormals
+#   included (0.92 without a fused multiply-add); log(1) = +0.
+# * erf: |x| < 1: x + x Q(x^2), Q a degree-6 minimax fit of erf(x) / x - 1 (2 / sqrt(pi) as a
+#   float alone would be 0.87 ulp off); |x| >= 1: 1 - exp(-x^2) g(|x| - 1), g a degree-8 fit of erfc(x) exp(x^2) on
+#   [1, 4] weighted by exp(-x^2) (the error it makes in erf).  Both are computed and selected, x's sign
+#   copied on (erf(-0) = -0); |x| >= 3.9192059, where erf rounds to 1, is evaluated at 4: exactly +-1.
+#   NaN restored last.  Measured: <= 1.0 ulp over every float with 1e-4 <= |x| <= 4 (<= 1.32 without a
+#   fused multiply-add).
 _VEC_MATH = {
     "pirc_fmaf": ((), """#if defined(FP_FAST_FMAF)
 #define PIRC_FMAF(a, b, c) fmaf(a, b, c)
@@ -189,6 +201,50 @@ _VEC_MATH = {
   q = PIRC_FMAF(q, z, 2.26843463243900e-03f);
   q = PIRC_FMAF(q, z, 4.89352518554385e-03f);
   return pirc_sel_f32(fabsf(x) < 0.0004f, x, (c * p) / q);
+}"""),
+    "pirc_logf": (("pirc_fmaf", "pirc_bits_f32", "pirc_f32_from_bits", "pirc_sel_f32"), """PIRC_FN float pirc_logf(float x) {
+  int sub = x < 1.17549435e-38f;
+  float xs = pirc_sel_f32(sub, x * 8388608.0f, x);
+  uint32_t ix = pirc_bits_f32(xs) - 0x3f3504f3u;
+  int32_t k = ((int32_t)ix >> 23) - (23 & -sub);
+  float f = pirc_f32_from_bits((ix & 0x007fffffu) + 0x3f3504f3u) - 1.0f;
+  float e = (float)k;
+  float p = PIRC_FMAF(7.0376836292e-2f, f, -1.1514610310e-1f);
+  p = PIRC_FMAF(p, f, 1.1676998740e-1f);
+  p = PIRC_FMAF(p, f, -1.2420140846e-1f);
+  p = PIRC_FMAF(p, f, 1.4249322787e-1f);
+  p = PIRC_FMAF(p, f, -1.6668057665e-1f);
+  p = PIRC_FMAF(p, f, 2.0000714765e-1f);
+  p = PIRC_FMAF(p, f, -2.4999993993e-1f);
+  p = PIRC_FMAF(p, f, 3.3333331174e-1f);
+  float y = (f * f) * PIRC_FMAF(p, f, -0.5f);
+  float a = e * 0.693359375f, hi = a + f;
+  float lo = y + PIRC_FMAF(e, -2.12194440e-4f, f - (hi - a));
+  float r = hi + lo;
+  r = pirc_sel_f32(x < pirc_f32_from_bits(0x7f800000u), r, x);
+  r = pirc_sel_f32(x < 0.0f, pirc_f32_from_bits(0x7fc00000u), r);
+  return pirc_sel_f32(x == 0.0f, pirc_f32_from_bits(0xff800000u), r);
+}"""),
+    "pirc_erff": (("pirc_fmaf", "pirc_bits_f32", "pirc_f32_from_bits", "pirc_sel_f32", "pirc_expf"), """PIRC_FN float pirc_erff(float x) {
+  float a = fabsf(x), z = a * a;
+  float q = PIRC_FMAF(z, 7.806903159e-05f, -7.997853099e-04f);
+  q = PIRC_FMAF(q, z, 5.187162198e-03f);
+  q = PIRC_FMAF(q, z, -2.685334720e-02f);
+  q = PIRC_FMAF(q, z, 1.128357872e-01f);
+  q = PIRC_FMAF(q, z, -3.761262596e-01f);
+  q = PIRC_FMAF(q, z, 1.283791661e-01f);
+  float ac = pirc_sel_f32(a < 3.9192059f, a, 4.0f), u = ac - 1.0f;
+  float g = PIRC_FMAF(u, 1.086539924e-04f, -1.069548074e-03f);
+  g = PIRC_FMAF(g, u, 4.945400171e-03f);
+  g = PIRC_FMAF(g, u, -1.515754126e-02f);
+  g = PIRC_FMAF(g, u, 3.691078350e-02f);
+  g = PIRC_FMAF(g, u, -7.906793058e-02f);
+  g = PIRC_FMAF(g, u, 1.543535292e-01f);
+  g = PIRC_FMAF(g, u, -2.732113302e-01f);
+  g = PIRC_FMAF(g, u, 4.275835752e-01f);
+  float r = pirc_sel_f32(a < 1.0f, PIRC_FMAF(a, q, a), 1.0f - pirc_expf(-(ac * ac)) * g);
+  r = pirc_f32_from_bits(pirc_bits_f32(r) | (pirc_bits_f32(x) & 0x80000000u));
+  return pirc_sel_f32(x != x, x, r);
 }"""),
 }
 
