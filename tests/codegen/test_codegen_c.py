@@ -213,7 +213,7 @@ def test_vectorised_exp_and_tanh_accuracy(cache: KernelCache) -> None:
     e, t = mod["f_exp_tanh"](x)
     xd = x.astype(np.float64)
     with np.errstate(all="ignore"):
-        for y, ref, bound in ((e, np.exp(xd), 1.02), (t, np.tanh(xd), 7.0)):  # tanh: <= 5 with FMA
+        for y, ref, bound in ((e, np.exp(xd), 1.03), (t, np.tanh(xd), 7.0)):  # tanh: <= 5 with FMA
             r32 = ref.astype(np.float32)
             normal = np.isfinite(r32) & (np.abs(r32) >= np.finfo(np.float32).tiny)
             ulp = np.abs(y[normal].astype(np.float64) - ref[normal]) / np.spacing(np.abs(r32[normal]))
