@@ -333,3 +333,35 @@ def test_parallel_loops_privatise_local_scratch(cache: KernelCache) -> None:
     x = np.random.default_rng(0).standard_normal((4000, 256)).astype(np.float32)
     (y,) = mod["f_norms"](x)
     np.testing.assert_allclose(y, np.sqrt((x.astype(np.float64) ** 2).sum(1)), rtol=1e-5)
+
+
+@pytest.mark.parametrize("rows, cols, expect", [
+    (4, 64, "serial"),            # 256 elements: waking the threads costs more than the work
+    (1024, 4096, "parallel"),     # 4M elements
+    ("M", 4096, "if"),            # decided at run time: M * 4096 >= 32768
+], ids=["tiny", "big", "symbolic"])
+def test_parallel_loops_fork_only_for_enough_work(rows, cols, expect, cache: KernelCache) -> None:  # type: ignore[no-untyped-def]
+    M = b.var("M", "int64") if rows == "M" else rows
+    X = b.tensor("X", [M, cols], "float32", buffer="_X")
+    Y = b.tensor("Y", [M, cols], "float32", buffer="_Y")
+    i, j = b.var("i", "int64"), b.var("j", "int64")
+    i0, j0 = b.var("i0", "int64"), b.var("j0", "int64")
+    store = b.schedule_block("Y", [(i0, i), (j0, j)], Y.store([i0, j0], X[i0, j0] * 2.0))
+    zero = IntImm(0, "int64")
+    body = b.root(For.parallel(i, zero, M if rows == "M" else IntImm(rows, "int64"), [
+        For.serial(j, zero, IntImm(cols, "int64"), store)]))
+    args = [b.arg_in(X), b.arg_out(Y)] + ([b.arg_in(M)] if rows == "M" else [])
+    fn = b.lowered_func("f_rows", args, body)
+    mod = build(fn, "c", cache=cache)
+    pragma = [ln for ln in mod.source.text.splitlines() if "omp parallel" in ln or "serial: too little" in ln]
+    assert len(pragma) == 1, pragma
+    if expect == "serial":
+        assert "omp parallel" not in pragma[0]
+    elif expect == "parallel":
+        assert pragma[0].strip() == "#pragma omp parallel for schedule(static)"
+    else:
+        assert re.search(r"if\(4096 \* \(int64_t\)\(\w+\) >= 32768\)", pragma[0]), pragma[0]
+    n = 8 if rows == "M" else rows
+    x = np.arange(n * cols, dtype=np.float32).reshape(n, cols)
+    (y,) = mod["f_rows"](x)
+    np.testing.assert_array_equal(y, x * 2)

@@ -67,6 +67,60 @@ C_ABI = [
     "Buffers are dense row-major; bool is uint8_t, float16 is IEEE half bits, bfloat16 is float.",
 ]
 
+#: innermost iterations below which a parallel loop nest runs on one thread (an OpenMP fork/join
+#: costs several microseconds; 32K simple elements take about that long on one core)
+PARALLEL_MIN_WORK = 1 << 15
+
+
+def _bound_ids(loop: For) -> set[int]:
+    ids = {id(loop.loop_var)}
+    for n in walk(loop.body):
+        k = n.KIND
+        if k is Kind.FOR:
+            ids.add(id(n.loop_var))  # type: ignore[attr-defined]
+        elif k is Kind.LET:
+            ids.add(id(n.var))  # type: ignore[attr-defined]
+        elif k is Kind.SCHEDULE_BLOCK:
+            ids.update(id(v) for v in n.iter_vars)  # type: ignore[attr-defined]
+    return ids
+
+
+def _work(s: Any, inside: set[int]) -> tuple[int, list] | None:
+    """Innermost iterations of ``s`` as (constant factor, symbolic extent factors), an upper
+    bound (branches and sibling nests add up); None when an extent depends on a variable bound
+    inside the nest.  Sibling nests with symbolic extents are not summed: None."""
+    k = s.KIND
+    if k is Kind.FOR:
+        inner = _work(s.body, inside)
+        if inner is None:
+            return None
+        c = const_int(s.extent)
+        if c is not None:
+            return max(c, 0) * inner[0], inner[1]
+        if any(n.KIND is Kind.VAR and id(n) in inside for n in walk(s.extent)):
+            return None
+        return inner[0], inner[1] + [s.extent]
+    if k is Kind.BLOCK or k is Kind.IF_THEN_ELSE:
+        kids = list(s.stmts) if k is Kind.BLOCK else [s.then_case] + ([s.else_case] if s.else_case else [])
+        total, symbolic = 0, None
+        for c in kids:
+            w = _work(c, inside)
+            if w is None:
+                return None
+            if w[1]:
+                if symbolic is not None:
+                    return None
+                symbolic = w
+            else:
+                total += w[0]
+        if symbolic is None:
+            return max(total, 1), []
+        return symbolic[0] + total, symbolic[1]  # c * prod(terms) + total <= (c + total) * prod(terms)
+    if k is Kind.SCHEDULE_BLOCK_REALIZE:
+        return _work(s.block.body, inside)
+    return 1, []
+
+
 _OMP_OPS = {Kind.ADD: "+", Kind.MUL: "*", Kind.AND: "&&", Kind.OR: "||"}
 _GPU_ORDER = ("blockIdx.z", "blockIdx.y", "blockIdx.x", "threadIdx.z", "threadIdx.y", "threadIdx.x")
 
@@ -103,7 +157,7 @@ class CEmitter(FuncEmitter):
         parallel = False
         kind = s.kind
         if kind is ForKind.PARALLEL and not self.in_parallel:
-            pragmas.append("#pragma omp parallel for schedule(static)")
+            pragmas.append(self._parallel_pragma(s))
             parallel = True
         elif kind is ForKind.VECTORIZED:
             pragmas.append(f"#pragma omp simd simdlen({s.factor})" if s.factor in (2, 4, 8, 16, 32, 64)
@@ -130,6 +184,20 @@ class CEmitter(FuncEmitter):
                 self.in_parallel = False
         else:
             self.emit_for(s, pragmas)
+
+    def _parallel_pragma(self, loop: For) -> str:
+        """``omp parallel for``, unless the nest is too small to pay for waking the threads: a
+        constant count of innermost iterations under :data:`PARALLEL_MIN_WORK` runs serially, a
+        symbolic one gets an ``if`` clause that decides at run time."""
+        work = _work(loop, _bound_ids(loop))
+        if work is None:
+            return "#pragma omp parallel for schedule(static)"
+        const, terms = work
+        if not terms:
+            return ("#pragma omp parallel for schedule(static)" if const >= PARALLEL_MIN_WORK
+                    else "/* serial: too little work for threads */")
+        parts = [f"(int64_t)({self.expr(t)})" for t in terms]
+        return f"#pragma omp parallel for schedule(static) if({' * '.join([str(const)] + parts)} >= {PARALLEL_MIN_WORK})"
 
     def _privatizable(self, loop: For) -> list:
         """Local / shared temps of constant (stack) size used only inside ``loop``."""
