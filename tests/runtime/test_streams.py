@@ -69,15 +69,16 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> KernelCache:
     return KernelCache(tmp_path_factory.mktemp("kernel-cache"))
 
 
-def _run(model: str, cache: KernelCache, dev: SimDevice, streams: int, runs: int = 2, keep: list | None = None
-         ) -> list[dict]:
+def _run(model: str, cache: KernelCache, dev: SimDevice, streams: int, runs: int = 2, keep: list | None = None,
+         threads: int = 1) -> list[dict]:
     prog = parse_program((CORPUS / model / "program.pir").read_text(), model)
     compile_program(prog, "c", cache=cache, progress=False)
     if keep is not None:
         keep.append(prog)
     install("c", cache, device=dev)  # the same kernels, now device instructions on dev
     try:
-        with StandaloneExecutor(prog, params=_load(CORPUS / model / "params.npz"), streams=streams) as ex:
+        with StandaloneExecutor(prog, params=_load(CORPUS / model / "params.npz"), streams=streams,
+                                threads=threads) as ex:
             feeds = _load(CORPUS / model / "feeds.npz")
             return [ex.run(feeds) for _ in range(runs)]
     finally:
@@ -108,6 +109,14 @@ def test_device_resident_run_matches_paddle(model: str, streams: int, cache: Ker
             _assert_matches(got, model)
         assert dev.stats["kernel"] > 0
         assert not dev.mem, "device memory leaked after the run"
+
+
+@pytest.mark.parametrize("model", ["transformer_layer", "embedding_model", "while_loop"])
+def test_device_run_with_a_thread_pool(model: str, cache: KernelCache) -> None:
+    """Instructions dispatched from several threads (the scheduler's pool) keep the plan."""
+    for seed in range(2):
+        for got in _run(model, cache, SimDevice(seed), 3, threads=3):
+            _assert_matches(got, model)
 
 
 def test_values_stay_on_the_device_between_kernels(cache: KernelCache) -> None:
