@@ -121,7 +121,7 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 
     total = profiler.total or 1e-12
     table = Table(title=f"pirc-run profile ({runs} run{'s' * (runs != 1)})", title_justify="left")
-    table.add_column("op")
+    table.add_column("op, or compiled kernel (fn_...)")
     table.add_column("count", justify="right")
     table.add_column("total (ms)", justify="right")
     table.add_column("per run (ms)", justify="right")

@@ -48,7 +48,7 @@ class Instruction:
     """One schedulable unit.  ``run(slots)`` reads and writes the interpreter's slot list."""
 
     __slots__ = (
-        "id", "op", "name", "kind", "run", "is_cf", "cf",
+        "id", "op", "name", "label", "kind", "run", "is_cf", "cf",
         # DAG (filled by the interpreter after dependency analysis)
         "next_same", "next_diff", "dep_count",
         # GC and memory accounting
@@ -61,6 +61,7 @@ class Instruction:
         self.id = id
         self.op = op
         self.name = name
+        self.label = name  # what profiles show (a compiled kernel adds its function's name)
         self.kind = kind
         self.run = run
         self.is_cf = False

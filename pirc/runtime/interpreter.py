@@ -864,6 +864,10 @@ class _Builder:
             ins.in_slots = tuple(node.reads)
             ins.out_slots = tuple(node.results)
             ins.kernel = node.op.info.opdef.kernel if node.op is not None and node.op.info.opdef else None
+            if node.kind in (COMPILED, DEVICE) and node.op is not None:
+                fn_name = node.op.attr("fn_name")
+                if isinstance(fn_name, str):
+                    ins.label = fn_name
             if node.cf is not None:
                 ins.is_cf = True
                 ins.cf = node.cf

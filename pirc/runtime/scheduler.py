@@ -200,7 +200,7 @@ def _timed(ins: Instruction, slots: list[Any], ctx: RunContext, depth: int) -> N
         t1 = _perf()
         if prof is not None:
             child = prof.pop() if ins.is_cf else 0.0
-            prof.add(ins.name, t1 - t0, t1 - t0 - child)
+            prof.add(ins.label, t1 - t0, t1 - t0 - child)
     if ctx.trace is not None:
         ctx.trace.append(TraceEvent(ins.id, ins.name, threading.get_ident(), t0, t1, depth))
 

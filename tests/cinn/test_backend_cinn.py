@@ -102,3 +102,16 @@ def test_run_host_program_with_generated_c_file(tmp_path: Path) -> None:
     (tmp_path / "other.c").write_text((tmp_path / "k.c").read_text().replace("pirc_k1_", "pirc_kx_"))
     p = run("pirc-run", *common, "--kernels", "other.c")
     assert p.returncode == 1 and "does not define the kernels this program needs" in p.stderr
+
+
+def test_profile_names_each_compiled_kernel(tmp_path: Path) -> None:
+    """--profile charges time to each fused kernel by its function name, not to one op kind."""
+    model = Path(__file__).resolve().parents[1] / "corpus" / "transformer_layer"
+    cmd = [str(BIN / "pirc-run"), str(model / "program.pir"), "--params", str(model / "params.npz"),
+           "--feed", str(model / "feeds.npz"), "--backend", "cinn", "--profile", "--repeat", "2"]
+    p = subprocess.run(cmd, capture_output=True, text=True, env={"PIRC_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
+                                                                  "COLUMNS": "200"})
+    assert p.returncode == 0, p.stderr
+    rows = [ln for ln in p.stderr.splitlines() if ln.startswith("│ fn_")]
+    assert len(rows) >= 5 and "pd_op.matmul" in p.stderr
+    assert "cinn_runtime.jit_kernel" not in p.stderr
