@@ -30,6 +30,18 @@ class CudaDevice(Device):
         self._streams: dict[int, Any] = {}
         self._pending: list[int] = []
         self._lock = threading.Lock()
+        self._keep_pool()
+
+    def _keep_pool(self) -> None:
+        """Let the device's default pool keep freed memory across synchronisations (its release
+        threshold is 0 by default: every run would get its memory from the driver again)."""
+        d = self.drv
+        try:
+            pool = _check(d.cuDeviceGetDefaultMemPool(self.cu.device), "cuDeviceGetDefaultMemPool")
+            _check(d.cuMemPoolSetAttribute(pool, d.CUmemPool_attribute.CU_MEMPOOL_ATTR_RELEASE_THRESHOLD,
+                                           d.cuuint64_t(2**64 - 1)), "cuMemPoolSetAttribute")
+        except Exception:  # noqa: BLE001 - an optimisation only
+            pass
 
     def _current(self) -> Any:
         self.cu.make_current()  # instructions may run on pool threads
