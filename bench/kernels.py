@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -39,22 +38,13 @@ def _load_module(name: str) -> Any:
     return mod
 
 
+from bench.timing import median_ms  # noqa: E402
 from pirc.cinn.backend.jit_kernel import uninstall  # noqa: E402
 from pirc.cinn.compiler import compile_program  # noqa: E402
 from pirc.runtime import StandaloneExecutor  # noqa: E402
 from pirc.text.parser import parse_program  # noqa: E402
 
 WORKLOADS = ["bench_softmax", "bench_softmax_manual", "bench_layernorm", "bench_elementwise"]
-
-
-def median_ms(fn: Any, repeat: int) -> float:
-    fn()
-    ts = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t0)
-    return float(np.median(ts)) * 1e3
 
 
 def main() -> None:

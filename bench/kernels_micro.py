@@ -22,19 +22,10 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import best  # noqa: E402
 from pirc.cinn.ast import builder as b
 from pirc.cinn.backend.build import build, build_many, generate
 from pirc.cinn.backend.cache import KernelCache
-
-
-def best(fn, repeat: int) -> float:  # type: ignore[no-untyped-def]
-    fn()
-    ts = []
-    for _ in range(repeat):
-        t0 = time.perf_counter()
-        fn()
-        ts.append(time.perf_counter() - t0)
-    return min(ts)
 
 
 def kernels():  # type: ignore[no-untyped-def]

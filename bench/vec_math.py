@@ -19,7 +19,6 @@ import argparse
 import math
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -30,6 +29,7 @@ from rich.table import Table
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.timing import best  # noqa: E402
 from pirc.cinn.ast import builder as b
 from pirc.cinn.backend.build import build
 from pirc.cinn.backend.cache import KernelCache
@@ -103,16 +103,7 @@ def accuracy(kernel, ref, ranges, step: int) -> tuple[float, float, float, int]:
 def speed(kernel, f: Func, n: int, repeat: int) -> tuple[float, float]:  # type: ignore[no-untyped-def]
     x = f.timing_input(np.random.default_rng(0).standard_normal(n).astype(np.float32))
 
-    def best(fn, repeat: int = repeat) -> float:  # type: ignore[no-untyped-def]
-        fn()
-        ts = []
-        for _ in range(repeat):
-            t0 = time.perf_counter()
-            fn()
-            ts.append(time.perf_counter() - t0)
-        return min(ts)
-
-    return best(lambda: kernel(x)), best(lambda: f.npfn(x), f.ref_repeat or repeat)
+    return best(lambda: kernel(x), repeat), best(lambda: f.npfn(x), f.ref_repeat or repeat)
 
 
 def main() -> None:

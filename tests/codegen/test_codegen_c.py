@@ -196,35 +196,6 @@ def test_generate_rejects_unknown_target() -> None:
         generate(C.elementwise_symbolic(), "opencl")
 
 
-def test_vectorised_exp_and_tanh_accuracy(cache: KernelCache) -> None:
-    """pirc_expf / pirc_tanhf (branch-free, vectorisable) against float64 references."""
-    N = b.var("N", "int64")
-    X = b.tensor("X", [N], "float32", buffer="_X")
-    E = b.tensor("E", [N], "float32", buffer="_E")
-    Th = b.tensor("Th", [N], "float32", buffer="_Th")
-    fn = b.lowered_func("f_exp_tanh", [b.arg_in(X), b.arg_out(E), b.arg_out(Th), b.arg_in(N)],
-                        b.root(b.compute(E, lambda i: b.exp(X[i])), b.compute(Th, lambda i: b.tanh(X[i]))))
-    mod = build(fn, "c", cache=cache)
-    assert "pirc_expf(" in mod.source.text and "pirc_tanhf(" in mod.source.text
-    special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 88.72283, 88.72284, -103.97, -103.98, 1e-30, -1e-30],
-                       np.float32)
-    x = np.concatenate([np.linspace(-110, 90, 400_001, dtype=np.float32),
-                        np.linspace(-2, 2, 100_001, dtype=np.float32), special])
-    e, t = mod["f_exp_tanh"](x)
-    xd = x.astype(np.float64)
-    with np.errstate(all="ignore"):
-        for y, ref, bound in ((e, np.exp(xd), 1.03), (t, np.tanh(xd), 7.0)):  # tanh: <= 5 with FMA
-            r32 = ref.astype(np.float32)
-            normal = np.isfinite(r32) & (np.abs(r32) >= np.finfo(np.float32).tiny)
-            ulp = np.abs(y[normal].astype(np.float64) - ref[normal]) / np.spacing(np.abs(r32[normal]))
-            assert ulp.max() <= bound
-            rest = ~normal
-            ok = (y[rest] == r32[rest]) | (np.isnan(y[rest]) & np.isnan(r32[rest])) | (
-                np.abs(y[rest].astype(np.float64) - ref[rest]) <= 2.0 ** -149)
-            assert ok.all()
-    assert np.signbit(t[-7]) and not np.signbit(t[-8])  # tanh(-0) = -0, tanh(0) = 0
-
-
 def _ulp_errors(y: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Errors in ulp where the float64 reference rounds to a normal float32; the rest: True where y is the
     rounded reference, both are NaN, or y is within the smallest subnormal of it."""
@@ -237,16 +208,39 @@ def _ulp_errors(y: np.ndarray, ref: np.ndarray) -> tuple[np.ndarray, np.ndarray]
     return ulp, ok
 
 
-def test_vectorised_log_and_erf_accuracy(cache: KernelCache) -> None:
-    """pirc_logf / pirc_erff (branch-free, vectorisable) against float64 references."""
+def _two_math_kernel(cache: KernelCache, f: str, g: str):  # type: ignore[no-untyped-def]
+    """A compiled kernel x -> (f(x), g(x)) for the AST math calls ``f`` and ``g`` (float32)."""
     N = b.var("N", "int64")
     X = b.tensor("X", [N], "float32", buffer="_X")
-    L = b.tensor("L", [N], "float32", buffer="_L")
-    Er = b.tensor("Er", [N], "float32", buffer="_Er")
-    fn = b.lowered_func("f_log_erf", [b.arg_in(X), b.arg_out(L), b.arg_out(Er), b.arg_in(N)],
-                        b.root(b.compute(L, lambda i: b.log(X[i])), b.compute(Er, lambda i: b.erf(X[i]))))
+    A = b.tensor("A", [N], "float32", buffer="_A")
+    B = b.tensor("B", [N], "float32", buffer="_B")
+    fn = b.lowered_func(f"f_{f}_{g}", [b.arg_in(X), b.arg_out(A), b.arg_out(B), b.arg_in(N)],
+                        b.root(b.compute(A, lambda i: getattr(b, f)(X[i])), b.compute(B, lambda i: getattr(b, g)(X[i]))))
     mod = build(fn, "c", cache=cache)
-    assert "pirc_logf(" in mod.source.text and "pirc_erff(" in mod.source.text
+    assert f"pirc_{f}f(" in mod.source.text and f"pirc_{g}f(" in mod.source.text
+    return mod[fn.name]
+
+
+def test_vectorised_exp_and_tanh_accuracy(cache: KernelCache) -> None:
+    """pirc_expf / pirc_tanhf (branch-free, vectorisable) against float64 references."""
+    kernel = _two_math_kernel(cache, "exp", "tanh")
+    special = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 88.72283, 88.72284, -103.97, -103.98, 1e-30, -1e-30],
+                       np.float32)
+    x = np.concatenate([np.linspace(-110, 90, 400_001, dtype=np.float32),
+                        np.linspace(-2, 2, 100_001, dtype=np.float32), special])
+    e, t = kernel(x)
+    xd = x.astype(np.float64)
+    with np.errstate(all="ignore"):
+        for y, ref, bound in ((e, np.exp(xd), 1.03), (t, np.tanh(xd), 7.0)):  # tanh: <= 5 with FMA
+            ulp, ok = _ulp_errors(y, ref)
+            assert ulp.max() <= bound
+            assert ok.all()
+    assert np.signbit(t[-7]) and not np.signbit(t[-8])  # tanh(-0) = -0, tanh(0) = 0
+
+
+def test_vectorised_log_and_erf_accuracy(cache: KernelCache) -> None:
+    """pirc_logf / pirc_erff (branch-free, vectorisable) against float64 references."""
+    kernel = _two_math_kernel(cache, "log", "erf")
     rng = np.random.default_rng(0)
     tiny = np.finfo(np.float32).tiny
     # every kind of positive float (subnormals included) by bit pattern; dense near 1 and over erf's range
@@ -255,21 +249,21 @@ def test_vectorised_log_and_erf_accuracy(cache: KernelCache) -> None:
     dense = np.linspace(-5, 5, 400_001, dtype=np.float32)
     sub = np.array([2.0 ** -149, 2.0 ** -140, 1e-40, 3e-39, tiny * (1 - 2.0 ** -23), tiny], np.float32)
     x = np.concatenate([pos, -pos[:1000], near1, dense, sub, np.linspace(0.5, 2, 100_001, dtype=np.float32)])
-    lg, er = mod["f_log_erf"](x)
+    lg, er = kernel(x)
     xd = x.astype(np.float64)
     with np.errstate(all="ignore"):
         ulp, ok = _ulp_errors(lg, np.log(xd))
         assert ulp.max() <= 1.0 and ok.all()
         ulp, ok = _ulp_errors(er, np.frompyfunc(math.erf, 1, 1)(xd).astype(np.float64))
         assert ulp.max() <= 1.5 and ok.all()
-    np.testing.assert_array_equal(er[x < 0], -mod["f_log_erf"](-x[x < 0])[1])  # odd
+    np.testing.assert_array_equal(er[x < 0], -kernel(-x[x < 0])[1])  # odd
     ls, rs = lg[-100_001 - 6:-100_001].astype(np.float64), np.log(sub.astype(np.float64))  # subnormal inputs
     assert (np.abs(ls - rs) <= np.spacing(np.abs(rs.astype(np.float32)))).all()
 
     inf, nan = np.inf, np.nan
     special = np.array([0.0, -0.0, 1.0, inf, -inf, nan, -1.0, -2.0 ** -149, -3.4e38, 3.4028235e38, 2.0 ** -149],
                        np.float32)
-    lg, er = mod["f_log_erf"](special)
+    lg, er = kernel(special)
     np.testing.assert_array_equal(lg[:4], [-inf, -inf, 0.0, inf])
     assert not np.signbit(lg[2])  # log(1) = +0
     assert np.isnan(lg[5:9]).all()  # NaN, negative numbers, -inf
@@ -278,7 +272,7 @@ def test_vectorised_log_and_erf_accuracy(cache: KernelCache) -> None:
     assert not np.signbit(er[0]) and np.signbit(er[1])  # erf(0) = 0, erf(-0) = -0
     assert np.isnan(er[5]) and er[6] == np.float32(-math.erf(1.0)) and er[7] == -2.0 ** -149
     big = np.concatenate([np.linspace(3.92, 10, 10_001, dtype=np.float32), [1e30, 3.4028235e38]]).astype(np.float32)
-    _, er = mod["f_log_erf"](np.concatenate([big, -big]))
+    _, er = kernel(np.concatenate([big, -big]))
     np.testing.assert_array_equal(er, np.concatenate([np.ones_like(big), -np.ones_like(big)]))
 
 

@@ -126,6 +126,18 @@ class Mutator:
         return node.replace(**changes)
 
 
+def children(node: Node) -> list[Node]:
+    """The direct child nodes of ``node``, fields in declaration order."""
+    out: list[Node] = []
+    for f in node._CHILD_FIELDS:
+        v = getattr(node, f.name)
+        if f.shape is Shape.NODES:
+            out.extend(v)
+        elif v is not None:
+            out.append(v)
+    return out
+
+
 def walk(node: Node) -> Iterator[Node]:
     """Every node below ``node`` (included), pre-order, fields in declaration order."""
     stack = [node]
@@ -133,14 +145,7 @@ def walk(node: Node) -> Iterator[Node]:
     while stack:
         n = pop()
         yield n
-        kids: list[Node] = []
-        for f in n._CHILD_FIELDS:
-            v = getattr(n, f.name)
-            if f.shape is Shape.NODES:
-                kids.extend(v)
-            elif v is not None:
-                kids.append(v)
-        for k in reversed(kids):
+        for k in reversed(children(n)):
             push(k)
 
 
@@ -236,5 +241,5 @@ def uses_any(node: Node, vars: set[int]) -> bool:
 
 
 __all__ = [
-    "Mutator", "Visitor", "collect", "count_nodes", "free_vars", "substitute", "uses_any", "uses_var", "walk",
+    "Mutator", "Visitor", "children", "collect", "count_nodes", "free_vars", "substitute", "uses_any", "uses_var", "walk",
 ]

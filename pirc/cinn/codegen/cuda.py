@@ -42,7 +42,7 @@ from collections.abc import Sequence
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import Call, Cast, Expr, For, ForKind, IntImm, LoweredFunc, Max, MemoryScope, Module, Mul, Var
-from pirc.cinn.ast.visitor import walk
+from pirc.cinn.ast.visitor import children, walk
 from pirc.cinn.codegen.common import (
     assemble,
     _GPU_VAR_IDS,
@@ -121,7 +121,7 @@ class CudaEmitter(FuncEmitter):
                     active = active | {name}
                 visit(fr.body, active)
                 return
-            for child in _children(node):
+            for child in children(node):
                 visit(child, active)
 
         visit(f.body, frozenset())
@@ -333,15 +333,6 @@ def _bytes_of(rct: str) -> int:
     return 8 if rct in ("long long", "unsigned long long", "double") else 4
 
 
-def _children(node: object) -> list:
-    out: list = []
-    for f in getattr(node, "_CHILD_FIELDS", ()):
-        v = getattr(node, f.name)
-        if isinstance(v, tuple):
-            out.extend(v)
-        elif v is not None:
-            out.append(v)
-    return out
 
 
 def codegen_cuda(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> GeneratedSource:

@@ -46,7 +46,7 @@ from pirc.cinn.ast.nodes import (
     Store,
     Var,
 )
-from pirc.cinn.ast.visitor import Mutator, free_vars, substitute, walk
+from pirc.cinn.ast.visitor import Mutator, children, free_vars, substitute, walk
 from pirc.cinn.codegen.common import linear_coeff, storage_key
 
 #: math functions worth a store and a load (cheap ones -- abs, floor, sqrt -- are recomputed)
@@ -163,19 +163,8 @@ def _shared(a: _Body, b: _Body) -> Expr | None:
             continue
         if _pure(e) and any(c.KIND is e.KIND and structural_equal(c, e) for c in cands):
             return e
-        stack.extend(reversed([c for c in walk_children(e)]))
+        stack.extend(reversed(children(e)))
     return None
-
-
-def walk_children(e: Expr) -> list[Any]:
-    out: list[Any] = []
-    for f in e._CHILD_FIELDS:
-        v = getattr(e, f.name)
-        if isinstance(v, tuple):
-            out.extend(v)
-        elif v is not None:
-            out.append(v)
-    return out
 
 
 def _try_pair(stmts: list[Stmt], i: int, j: int, count: list[int]) -> list[Stmt] | None:
