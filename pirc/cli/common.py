@@ -61,19 +61,19 @@ def handle_errors(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
-def read_input(path: str) -> tuple[bytes, str]:
-    """(bytes, display name); ``-`` is stdin."""
+def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
+    """(bytes, display name); ``-`` is stdin.  ``param_hint`` names the argument in errors."""
     if path == "-":
         return sys.stdin.buffer.read(), "<stdin>"
     try:
         with open(path, "rb") as f:
             return f.read(), path
     except FileNotFoundError:
-        raise click.BadParameter(f"no such file: {path}", param_hint="INPUT") from None
+        raise click.BadParameter(f"no such file: {path}", param_hint=param_hint) from None
     except IsADirectoryError:
-        raise click.BadParameter(f"{path} is a directory", param_hint="INPUT") from None
+        raise click.BadParameter(f"{path} is a directory", param_hint=param_hint) from None
     except PermissionError:
-        raise click.BadParameter(f"cannot read {path}: permission denied", param_hint="INPUT") from None
+        raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=param_hint) from None
 
 
 def write_output(path: str, data: str | bytes) -> None:

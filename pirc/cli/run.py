@@ -147,7 +147,7 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 @click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
 @click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True)
 @click.option("--device", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True)
-@click.option("--kernels", "kernels_path", metavar="FILE", help="Compiled kernels to load.")
+@click.option("--kernels", "kernels_path", metavar="FILE", help="The kernels of a host program (pirc-lower --host-out): .ast, or generated code: .c or a .so built from it (cpu), .cu or a .cubin / .ptx built from it (cuda).")
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
                    "when it has independent branches of big tensors).")
@@ -249,8 +249,11 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
     * ``.ast`` (what pirc-lower wrote): registered for ops that name their kernels by ``kernel_id``;
       ops with embedded ``kernel_ast`` use their own.
     * ``.c`` / ``.cu`` (what pirc-codegen wrote for those kernels): the file itself is compiled
-      (through the cache) and its exported kernels run the ops.  The metadata (arguments, launch
-      dims) comes from the ops' kernels; the file must define every kernel symbol the program needs.
+      (through the cache) and its exported kernels run the ops;
+    * ``.so`` / ``.cubin`` / ``.ptx`` (that source compiled by hand, e.g. ``cc -O3 -shared -fPIC
+      -fopenmp k.c -o k.so``): loaded as it is.
+    The metadata (arguments, launch dims) comes from the ops' kernels; the file must define every
+    kernel symbol the program needs.
     """
     import dataclasses
 
@@ -259,9 +262,14 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
     from pirc.cinn.backend.jit_kernel import OP_NAME, JitKernelFactory, kernel_node, register_kernels
     from pirc.runtime.compiled import register_compiled_kernel
 
-    data, name = read_input(path)
+    ext = os.path.splitext(path)[1]
+    kinds = {"c": (".c", ".so"), "cuda": (".cu", ".cubin", ".ptx")}[target]
+    if ext != ".ast" and ext not in kinds:
+        raise click.BadParameter(f"expected a {', '.join(kinds[:-1])} or {kinds[-1]} file for --device "
+                                 f"{'cuda' if target == 'cuda' else 'cpu'} (or an .ast file)", param_hint="--kernels")
+    data, name = read_input(path, "--kernels")
     ops = [op for op in prog.walk() if op.name == OP_NAME]
-    if path.endswith(".ast"):
+    if ext == ".ast":
         from pirc.cinn.ast.parser import parse
         from pirc.cinn.backend.jit_kernel import install
 
@@ -271,21 +279,32 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
                 register_kernels(op.attr("kernel_id"), node)
         install(target)
         return
-    want = ".cu" if target == "cuda" else ".c"
-    if not path.endswith(want):
-        raise click.BadParameter(f"expected a {want} file for --device {'cuda' if target == 'cuda' else 'cpu'} "
-                                 "(or an .ast file)", param_hint="--kernels")
     fns: dict[str, Any] = {}
     for op in ops:
         _, fn = kernel_node(op)
         fns.setdefault(fn.name, fn)
     src = generate(Module("module", tuple(fns.values())), target)
-    text = decode_source(data, name)
-    missing = [k.name for k in src.kernels if k.symbol not in text]
+    source = ext in (".c", ".cu")
+    text = decode_source(data, name) if source else ""
+    missing = [k.name for k in src.kernels if (k.symbol not in text if source else k.symbol.encode() not in data)]
     if missing:
         raise PircError(Diagnostic("error", f"{name} does not define the kernels this program needs: "
                                    f"{', '.join(missing[:5])} (generate it from this program's kernels with pirc-codegen)"))
-    compiled = compile_generated(dataclasses.replace(src, text=text), source_name=os.path.basename(path))
+    if source:
+        compiled = compile_generated(dataclasses.replace(src, text=text), source_name=os.path.basename(path))
+    else:  # a library / image built from pirc-codegen's output: loaded as it is
+        from pathlib import Path
+
+        from pirc.cinn.backend.build import CompiledModule
+
+        if path == "-":
+            raise click.BadParameter(f"a {ext} file must be a path, not standard input", param_hint="--kernels")
+        compiled = CompiledModule(src, target, Path(os.path.abspath(path)), False, kind=ext[1:])
+        if target == "c":
+            try:
+                compiled.module()
+            except OSError as e:
+                raise PircError(Diagnostic("error", f"{name}: cannot load the shared library: {e}")) from None
 
     class _FileKernels(JitKernelFactory):
         def _module(self, node: Any) -> Any:

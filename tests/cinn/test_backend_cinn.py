@@ -102,6 +102,18 @@ def test_run_host_program_with_generated_c_file(tmp_path: Path) -> None:
     (tmp_path / "other.c").write_text((tmp_path / "k.c").read_text().replace("pirc_k1_", "pirc_kx_"))
     p = run("pirc-run", *common, "--kernels", "other.c")
     assert p.returncode == 1 and "does not define the kernels this program needs" in p.stderr
+    # the same source compiled by hand into a shared library runs as it is
+    cc = subprocess.run(["cc", "-O2", "-std=c99", "-shared", "-fPIC", "-fopenmp", "k.c", "-o", "k.so", "-lm"],
+                        cwd=tmp_path, capture_output=True, text=True)
+    assert cc.returncode == 0, cc.stderr
+    p = run("pirc-run", *common, "--kernels", "k.so", "--expect", str(model / "outputs.npz"))
+    assert p.returncode == 0, p.stderr
+    cc = subprocess.run(["cc", "-O2", "-std=c99", "-shared", "-fPIC", "-fopenmp", "other.c", "-o", "other.so", "-lm"],
+                        cwd=tmp_path, capture_output=True, text=True)
+    p = run("pirc-run", *common, "--kernels", "other.so")
+    assert p.returncode == 1 and "does not define the kernels this program needs" in p.stderr
+    p = run("pirc-run", *common, "--kernels", "k.cu")
+    assert p.returncode == 2 and "expected a .c or .so file for --device cpu" in p.stderr
 
 
 def test_profile_names_each_compiled_kernel(tmp_path: Path) -> None:
