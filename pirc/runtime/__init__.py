@@ -8,6 +8,8 @@
 * :mod:`~pirc.runtime.scheduler` -- the ready queue, the thread pool
 * :mod:`~pirc.runtime.control_flow` -- IfInstruction, WhileInstruction
 * :mod:`~pirc.runtime.compiled` -- the hook for compiled kernels (CinnJitInstruction)
+* :mod:`~pirc.runtime.streams` -- stream assignment and events for device instructions (PirStreamAnalyzer)
+* :mod:`~pirc.runtime.device` -- device-resident values (DeviceArray) and stream-ordered execution
 * :mod:`~pirc.runtime.feeds`, :mod:`~pirc.runtime.memory`, :mod:`~pirc.runtime.profiler`
 """
 
