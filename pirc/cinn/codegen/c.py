@@ -20,7 +20,8 @@ The typed body is a ``static`` function; the exported name is generated
 (``pirc_k0_fn_exp_add_1a2b3c4d``) and never copied from the input.
 
 Loops: ``parallel`` loops become ``#pragma omp parallel for`` (the outermost
-only), ``vectorize`` loops and innermost loops whose iterations provably touch
+only; serial below :data:`PARALLEL_MIN_WORK` innermost iterations, an ``if``
+clause when that count is symbolic), ``vectorize`` loops and innermost loops whose iterations provably touch
 distinct elements become ``#pragma omp simd``, reduction loop nests accumulate
 in a scalar with ``#pragma omp simd reduction(...)``, ``unroll`` loops get
 ``#pragma GCC unroll``.  GPU-bound loops run serially; a kernel that uses
