@@ -10,8 +10,9 @@ kernel -> RecordEvent).
 
 :class:`Device` is what a backend provides: memory, copies, streams, events and
 kernel launch.  :mod:`pirc.cinn.backend.cuda_device` implements it with the CUDA
-driver API.  Freed device arrays are released when the run has synchronised
-(so a buffer is never reused while a stream may still read it).
+driver API.  A device array is freed as soon as the interpreter's GC drops it:
+in stream order when all the work that touched it was enqueued on one stream
+(the free runs after that work), else once the run has synchronised.
 """
 
 from __future__ import annotations
@@ -42,6 +43,10 @@ class Device:
 
     def release(self, ptr: int) -> None:
         """Free ``ptr`` once the device is synchronised (it may still be in use on a stream)."""
+        raise NotImplementedError
+
+    def free(self, ptr: int, stream: Any) -> None:
+        """Free ``ptr`` after the work enqueued on ``stream`` so far (stream-ordered)."""
         raise NotImplementedError
 
     def memset0(self, ptr: int, nbytes: int, stream: Any) -> None:
@@ -80,15 +85,22 @@ class DeviceArray:
     """A dense array in device memory.  ``dtype`` is the device representation (bfloat16 as
     uint16 bits); ``to_host`` gives the runtime's numpy value, copied once."""
 
-    __slots__ = ("__weakref__", "_host", "decode", "device", "dtype", "ptr", "shape")
+    __slots__ = ("__weakref__", "_host", "decode", "device", "dtype", "ptr", "shape", "streams")
 
-    def __init__(self, device: Device, ptr: int, shape: tuple[int, ...], dtype: np.dtype, decode: Any = None) -> None:
+    def __init__(self, device: Device, ptr: int, shape: tuple[int, ...], dtype: np.dtype, decode: Any = None,
+                 stream: Any = None) -> None:
         self.device = device
         self.ptr = ptr
         self.shape = tuple(shape)
         self.dtype = np.dtype(dtype)
         self.decode = decode  # device bytes -> host value (bfloat16), or None
         self._host: np.ndarray | None = None
+        self.streams: list[Any] = [] if stream is None else [stream]  # streams that enqueued work on it
+
+    def used_on(self, stream: Any) -> None:
+        """Note that work touching this array was enqueued on ``stream``."""
+        if stream not in self.streams:
+            self.streams.append(stream)
 
     @property
     def size(self) -> int:
@@ -121,7 +133,10 @@ class DeviceArray:
 
     def __del__(self) -> None:
         try:
-            self.device.release(self.ptr)
+            if len(self.streams) == 1:  # host reads are synchronous: only that stream may still use it
+                self.device.free(self.ptr, self.streams[0])
+            else:
+                self.device.release(self.ptr)
         except Exception:  # noqa: BLE001 - interpreter shutdown
             pass
 

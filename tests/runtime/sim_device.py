@@ -45,6 +45,7 @@ class SimDevice(Device):
         self.next_ptr = 0x10000
         self.lock = threading.RLock()
         self.stats: Counter = Counter()
+        self.peak = 0  # the most buffers allocated at once
 
     # -- streams and events ------------------------------------------------------------------
     def stream(self, index: int) -> Any:
@@ -104,11 +105,19 @@ class SimDevice(Device):
             p = self.next_ptr
             self.next_ptr += max(int(nbytes), 1) + 256
             self.mem[p] = np.full(max(int(nbytes), 1), 0xCD, np.uint8)
+            self.stats["alloc"] += 1
+            self.peak = max(self.peak, len(self.mem))
             return p
 
     def release(self, ptr: int) -> None:
         with self.lock:
             self.pending_free.append(ptr)
+
+    def free(self, ptr: int, stream: Any) -> None:
+        with self.lock:
+            def drop() -> None:
+                del self.mem[ptr]  # a later access to ptr fails loudly (KeyError)
+            self._enqueue(stream, "free", drop)
 
     def memset0(self, ptr: int, nbytes: int, stream: Any) -> None:
         buf = self.mem[ptr]

@@ -67,6 +67,9 @@ class CudaDevice(Device):
         with self._lock:
             self._pending.append(ptr)
 
+    def free(self, ptr: int, stream: Any) -> None:
+        _check(self._current().cuMemFreeAsync(self.drv.CUdeviceptr(ptr), stream), "cuMemFreeAsync")
+
     def memset0(self, ptr: int, nbytes: int, stream: Any) -> None:
         if nbytes:
             d = self._current()
@@ -98,7 +101,7 @@ class CudaDevice(Device):
             pending, self._pending = self._pending, []
         s0 = self.stream(0)
         for p in pending:
-            _check(d.cuMemFreeAsync(d.CUdeviceptr(p), s0), "cuMemFreeAsync")
+            self.free(p, s0)
 
     def launch(self, kernel: Any, pointers: dict[int, int], env: dict, stream: Any) -> None:
         d = self._current()
@@ -110,7 +113,7 @@ class CudaDevice(Device):
             ws.append(p)
         kernel.launch(pointers, env, ws, stream)
         for p in ws:  # stream order: freed after the kernel ran
-            _check(d.cuMemFreeAsync(d.CUdeviceptr(p), stream), "cuMemFreeAsync")
+            self.free(p, stream)
 
 
 __all__ = ["CudaDevice"]

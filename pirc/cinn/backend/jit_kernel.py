@@ -294,15 +294,17 @@ def _device_runner(kernel: Any, info: Any, sources: dict[str, tuple[int, int]]) 
                 x = arrays[a.index]
                 if type(x) is DeviceArray and a.io is ArgIO.IN and x.device is dev and x.dtype == ddt \
                         and x.shape == shape:
+                    x.used_on(stream)
                     ptrs[a.index] = x.ptr
                     keep.append(x)
                     continue
                 host = np.ascontiguousarray(_to_device_bytes(a, _prepare_input(info, a, to_host(x), env)))
-                d = DeviceArray(dev, dev.alloc(host.nbytes, stream), shape, ddt, decode)
+                d = DeviceArray(dev, dev.alloc(host.nbytes, stream), shape, ddt, decode, stream)
                 dev.upload(d.ptr, host, stream)
             else:
                 d = DeviceArray(dev, 0, shape, ddt, decode)
                 d.ptr = dev.alloc(d.nbytes, stream)
+                d.streams.append(stream)
                 dev.memset0(d.ptr, d.nbytes, stream)
             ptrs[a.index] = d.ptr
             keep.append(d)
