@@ -20,8 +20,8 @@ from pirc.runtime import device as device_mod
 from pirc.runtime.errors import KernelError
 from pirc.runtime.streams import StreamPlan, plan_streams
 from pirc.text.parser import parse_program
-from tests.runtime.sim_device import SimDevice
 from tests.conftest import load_npz as _load
+from tests.runtime.sim_device import SimDevice
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 D, H = "device", "host"

@@ -104,7 +104,7 @@ class CudaDevice(Device):
             self.free(p, s0)
 
     def launch(self, kernel: Any, pointers: dict[int, int], env: dict, stream: Any) -> None:
-        d = self._current()
+        self._current()
         ws = []
         for w in kernel.meta.workspaces:
             n = eval_int(w.nbytes, dict(env))
