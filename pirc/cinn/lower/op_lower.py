@@ -186,9 +186,13 @@ class OpLower:
                 if len(t) != len(d):
                     raise LoweringError(op, f"result rank {len(t)} but the shape rule gives {len(d)}")
                 merged = []
-                for td, cd in zip(t, d):
+                for axis, (td, cd) in enumerate(zip(t, d)):
                     if td >= 0:
-                        if table.canon(cd).value != td:
+                        got = table.canon(cd).value
+                        if got is not None and got != td:  # the two shape rules (here, infer_meta) disagree
+                            raise LoweringError(op, f"the lowering's shape rule gives dim {axis} of result "
+                                                    f"{r.index} as {got}, but its type says {td}")
+                        if got != td:
                             table.unify(cd, Dim.const(td))
                         merged.append(Dim.const(td))
                     else:
