@@ -31,7 +31,8 @@ Operands and results bind positionally: operand ``k`` is the ``k``-th ``in`` /
 
 Running: :func:`install` registers the instruction factory with
 :mod:`pirc.runtime.compiled` (``target="c"``: host code, the default;
-``"cuda"``: launches on the GPU, copying arrays in and out).  Importing this
+``"cuda"``: device instructions on the GPU, whose results stay on the device and which
+run on their instruction's stream, see :mod:`pirc.runtime.device`).  Importing this
 module registers the op itself (so programs containing it parse, verify and
 print); ``pirc.dialects.all`` should import it.
 """
