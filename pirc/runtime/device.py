@@ -166,12 +166,33 @@ def current_stream() -> tuple[Device, Any]:
 class StreamRuntime:
     """The stream plan of one interpreter's instructions and the events it records."""
 
-    def __init__(self, device: Device, plan: StreamPlan) -> None:
+    def __init__(self, device: Device, plan: StreamPlan, const_slots: frozenset[int] = frozenset()) -> None:
         self.device = device
         self.plan = plan
         self.streams = [device.stream(k) for k in range(plan.num_streams)]
         self.events: dict[int, Any] = {i: device.new_event() for i, r in enumerate(plan.records) if r}
         self._fences = [device.new_event() for _ in self.streams]
+        self.const_slots = const_slots  # parameter slots no instruction writes
+        self._resident: dict[int, tuple[np.ndarray, DeviceArray]] = {}  # slot -> (host array, its device copy)
+        self._lock = threading.Lock()
+        self._upload_done = device.new_event()
+
+    def resident(self, k: int, host: np.ndarray, stream: Any) -> DeviceArray:
+        """The device copy of the parameter array bound to slot ``k``, uploaded once (and again
+        only when the slot is bound to another array).  The first upload completes before any
+        stream uses it, so later kernels on every stream may read it without events."""
+        with self._lock:
+            hit = self._resident.get(k)
+            if hit is not None and hit[0] is host:
+                return hit[1]
+            src = np.ascontiguousarray(host)
+            d = DeviceArray(self.device, self.device.alloc(src.nbytes, stream), src.shape, src.dtype)
+            d._host = host
+            self.device.upload(d.ptr, src, stream)
+            self.device.record(self._upload_done, stream)
+            self.device.host_wait(self._upload_done)
+            self._resident[k] = (host, d)
+            return d
 
     def fence(self) -> None:
         """Block the host until the work enqueued on this plan's streams so far has run (a
@@ -181,13 +202,25 @@ class StreamRuntime:
         for event in self._fences:
             self.device.host_wait(event)
 
-    def wrap_device(self, i: int, run: Any) -> Any:
+    def drop_resident(self) -> None:
+        """Free the parameters kept on the device (the executor is closing)."""
+        with self._lock:
+            self._resident.clear()
+        self.device.synchronize()
+
+    def wrap_device(self, i: int, run: Any, in_slots: Sequence[int] = ()) -> Any:
         dev, stream = self.device, self.streams[self.plan.stream[i]]  # type: ignore[index]
         waits = [self.events[u] for u in self.plan.waits[i]]
         event = self.events.get(i)
         cur = (dev, stream)
+        params = [k for k in in_slots if k in self.const_slots]
+        resident = self.resident
 
         def run_on_stream(slots: list[Any]) -> None:
+            for k in params:  # weights stay on the device from run to run
+                x = slots[k]
+                if type(x) is np.ndarray:
+                    slots[k] = resident(k, x, stream)
             for e in waits:
                 dev.wait(stream, e)
             prev = getattr(_TLS, "cur", None)
@@ -227,20 +260,21 @@ def download(slots: list[Any], in_slots: Sequence[int], aliases: Any) -> None:
 
 
 def attach_streams(instructions: Sequence[Any], preds: Sequence[Sequence[int]], device: Device,
-                   aliases: Any, max_streams: int = 1) -> StreamRuntime:
+                   aliases: Any, max_streams: int = 1, const_slots: frozenset[int] = frozenset()) -> StreamRuntime:
     """Plan streams and events for ``instructions`` and wrap their ``run`` closures: device
     instructions wait / run on their stream / record; host instructions that follow device
-    ones wait on the host and read host copies."""
+    ones wait on the host and read host copies.  ``const_slots`` (parameters nothing writes)
+    keep a device copy across runs."""
     kinds = [DEVICE if ins.kind == DEVICE else "host" for ins in instructions]
     hints = []
     for ins in instructions:
         h = ins.op.attr("execution_stream") if ins.op is not None and ins.kind == DEVICE else None
         hints.append(h if isinstance(h, str) and h else None)
     plan = plan_streams(kinds, preds, hints, max_streams)
-    rt = StreamRuntime(device, plan)
+    rt = StreamRuntime(device, plan, const_slots)
     for ins in instructions:
         if ins.kind == DEVICE:
-            ins.run = rt.wrap_device(ins.id, ins.run)
+            ins.run = rt.wrap_device(ins.id, ins.run, ins.in_slots)
         else:
             ins.run = rt.wrap_host(ins.id, ins.run, ins.in_slots, aliases)
     return rt

@@ -131,6 +131,10 @@ class StandaloneExecutor:
         if self._pool is not None:
             self._pool.shutdown(wait=True)
             self._pool = None
+        for core in self.cores.values():  # parameters kept on a device
+            rt = getattr(core.interpreter, "streams", None)
+            if rt is not None:
+                rt.drop_resident()
 
     def __enter__(self) -> StandaloneExecutor:
         return self

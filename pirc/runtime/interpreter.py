@@ -881,7 +881,9 @@ class _Builder:
             from pirc.runtime.device import attach_streams
 
             sslots = plan.storage_slots
-            it.streams = attach_streams(instrs, dag.preds, dev, lambda k: sslots[storage_of_slot[k]], it.max_streams)
+            const_params = frozenset(k for _, k in self.params if S[k] not in written)
+            it.streams = attach_streams(instrs, dag.preds, dev, lambda k: sslots[storage_of_slot[k]], it.max_streams,
+                                        const_params)
 
         # hand over ------------------------------------------------------------------------------------
         it.nslots = nslots

@@ -172,7 +172,7 @@ def test_device_memory_is_freed_during_the_run(cache: KernelCache) -> None:
     the end of the run: far fewer buffers are live at once than are allocated."""
     dev = SimDevice(0)
     _run("transformer_layer", cache, dev, 1, runs=1)
-    assert dev.stats["free"] > 0 and dev.peak < dev.stats["alloc"] / 3
+    assert dev.stats["free"] > 0 and dev.peak < dev.stats["alloc"] / 2
 
 
 def test_a_premature_free_is_caught(cache: KernelCache, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -186,3 +186,35 @@ def test_a_premature_free_is_caught(cache: KernelCache, monkeypatch: pytest.Monk
         except (AssertionError, RuntimeError, KernelError):  # a freed buffer read: KeyError in a kernel
             return
     pytest.fail("no interleaving exposed the early free")
+
+
+def test_parameters_stay_on_the_device_between_runs(cache: KernelCache) -> None:
+    """The second run uploads no parameter again; a parameter replaced in the scope is uploaded anew
+    and changes the results."""
+    model = "resnet_block"
+    prog = parse_program((CORPUS / model / "program.pir").read_text(), model)
+    compile_program(prog, "c", cache=cache, progress=False)
+    dev = SimDevice(0)
+    install("c", cache, device=dev)
+    try:
+        params = _load(CORPUS / model / "params.npz")
+        feeds = _load(CORPUS / model / "feeds.npz")
+        with StandaloneExecutor(prog, params=params) as ex:
+            first = ex.run(feeds)
+            after_first = dev.stats["upload"]
+            second = ex.run(feeds)
+            per_run = dev.stats["upload"] - after_first
+            _assert_matches(first, model)
+            _assert_matches(second, model)
+            assert per_run < after_first  # the weights were not uploaded again
+            # a parameter a compiled kernel reads (a batch norm's scale)
+            name = next(o.value.defining_op.attr("parameter_name") for op in prog.walk()
+                        if op.name == "cinn_runtime.jit_kernel" for o in op.operands
+                        if o.value.defining_op is not None and o.value.defining_op.name == "builtin.parameter")
+            ex.scope[name] = params[name] * 2
+            changed = ex.run(feeds)
+            assert dev.stats["upload"] - after_first - per_run == per_run + 1  # just the new one went up
+            assert not all(np.allclose(changed[k], first[k]) for k in first)
+        assert not dev.mem  # closing the executor frees the kept parameters
+    finally:
+        uninstall()
