@@ -219,6 +219,9 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
     if profiler is not None:
         _profile_table(profiler, peak, profiler.runs, profiler.wall)
+        if device == "cuda" and (backend == "cinn" or kernels_path is not None):
+            click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
+                       "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)
     if output is not None:
         buf = io.BytesIO()
         arrays: dict[str, np.ndarray] = {}
