@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import os
 import sys
-import tempfile
 import traceback
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -18,6 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from pirc.diagnostics import PircError
+from pirc.fileio import atomic_write
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -93,21 +93,4 @@ def write_output(path: str, data: str | bytes) -> None:
         with open(path, "wb") as f:
             f.write(raw)
         return
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".pirc-", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(raw)
-        if os.path.exists(path):
-            os.chmod(tmp, os.stat(path).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    atomic_write(path, raw)

@@ -33,6 +33,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from pirc.fileio import atomic_write
+
 CACHE_LAYOUT = "v1"
 
 
@@ -145,8 +147,8 @@ class KernelCache:
         art.parent.mkdir(parents=True, exist_ok=True)
         record = {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data), "created": time.time(),
                   **(info or {})}
-        _atomic_write(art, data)
-        _atomic_write(art.with_suffix(".json"), json.dumps(record, sort_keys=True).encode())
+        atomic_write(art, data)
+        atomic_write(art.with_suffix(".json"), json.dumps(record, sort_keys=True).encode())
         return art
 
     def get_or_build(self, key: str, ext: str, build: Callable[[], tuple[bytes, float]], *, kind: str = "",
@@ -170,20 +172,6 @@ class KernelCache:
         import shutil
 
         shutil.rmtree(self._root(), ignore_errors=True)
-
-
-def _atomic_write(path: Path, data: bytes) -> None:
-    fd, tmp = tempfile.mkstemp(prefix=".pirc-", dir=str(path.parent))
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 _DEFAULT: dict[str, KernelCache] = {}
