@@ -25,10 +25,11 @@ from collections.abc import Iterator
 from typing import Any
 
 from lark import Token
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from lark.exceptions import UnexpectedInput, VisitError
 
 import pirc.dialects.all  # noqa: F401  - registers every dialect before op names are looked up
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
+from pirc.grammars import syntax_error
 from pirc.ir.attributes import AttrDict
 from pirc.ir.core import Block, Operation, Value
 from pirc.ir.opinfo import OpInfo, get_op_info
@@ -487,24 +488,8 @@ def _lark_parse(text: str, source: SourceFile) -> Program:
 
 
 def _syntax_error(e: UnexpectedInput, builder: _Builder, text: str) -> PircError:
-    line = getattr(e, "line", 1) or 1
-    col = getattr(e, "column", 1) or 1
-    if isinstance(e, UnexpectedToken):
-        tok = e.token
-        if tok.type == "$END":
-            lines = text.rstrip("\n").split("\n")
-            line, col = len(lines), len(lines[-1]) + 1
-            return builder.fail(f"unexpected end of input, expected {_expected(e.expected)}", line, col)
-        shown = tok.value if len(tok.value) <= 40 else tok.value[:37] + "..."
-        return builder.fail(f"unexpected '{shown}', expected {_expected(e.expected)}", line, col)
-    if isinstance(e, UnexpectedCharacters):
-        ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
-        shown = repr(ch)[1:-1] if not ch.isprintable() else ch
-        return builder.fail(f"unexpected character '{shown}'", line, col)
-    if isinstance(e, UnexpectedEOF):
-        lines = text.rstrip("\n").split("\n")
-        return builder.fail("unexpected end of input", len(lines), len(lines[-1]) + 1)
-    return builder.fail(str(e).split("\n")[0], line, col)
+    msg, line, col = syntax_error(e, text, _expected)
+    return builder.fail(msg, line, col)
 
 
 # --------------------------------------------------------------------------------

@@ -19,11 +19,17 @@ from functools import cache
 from typing import Any
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedInput
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.nodes import (
+    EQ,
+    GE,
     GPU_VARS,
+    GT,
+    LE,
+    LT,
+    NE,
     Add,
     And,
     ArgIO,
@@ -33,19 +39,14 @@ from pirc.cinn.ast.nodes import (
     Call,
     Cast,
     Div,
-    EQ,
     Evaluate,
     Expr,
     FloatImm,
     For,
     ForKind,
-    GE,
-    GT,
     IfThenElse,
     IntImm,
     IterType,
-    LE,
-    LT,
     Let,
     Load,
     LoweredFunc,
@@ -56,7 +57,6 @@ from pirc.cinn.ast.nodes import (
     Mod,
     Module,
     Mul,
-    NE,
     Node,
     Not,
     Or,
@@ -73,7 +73,7 @@ from pirc.cinn.ast.nodes import (
     Var,
 )
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
-from pirc.grammars import load_lark
+from pirc.grammars import load_lark, syntax_error
 
 # ---------------------------------------------------------------------------------------
 # the Lark parser
@@ -625,36 +625,8 @@ class _Builder:
 # ---------------------------------------------------------------------------------------
 
 
-_WORD_RE = re.compile(r"[^\s,()\[\]{}]+")
-
-
 def _syntax_error(e: UnexpectedInput, src: SourceFile, text: str) -> PircError:
-    line = getattr(e, "line", 1) or 1
-    col = getattr(e, "column", 1) or 1
-    if isinstance(e, UnexpectedToken):
-        tok = e.token
-        if tok.type == "$END":
-            lines = text.rstrip("\n").split("\n")
-            line, col = len(lines), len(lines[-1]) + 1
-            msg = f"unexpected end of input, expected {_expected(e.expected)}"
-        else:
-            shown = tok.value if len(tok.value) <= 40 else tok.value[:37] + "..."
-            msg = f"unexpected '{shown}', expected {_expected(e.expected)}"
-    elif isinstance(e, UnexpectedCharacters):
-        word = _WORD_RE.match(text, e.pos_in_stream)
-        if word is not None and len(word.group()) > 1:
-            shown = word.group() if len(word.group()) <= 40 else word.group()[:37] + "..."
-            msg = f"invalid token '{shown}'"
-        else:
-            ch = text[e.pos_in_stream] if e.pos_in_stream < len(text) else ""
-            shown = repr(ch)[1:-1] if not ch.isprintable() else ch
-            msg = f"unexpected character '{shown}'"
-    elif isinstance(e, UnexpectedEOF):
-        lines = text.rstrip("\n").split("\n")
-        line, col = len(lines), len(lines[-1]) + 1
-        msg = "unexpected end of input"
-    else:
-        msg = str(e).split("\n")[0]
+    msg, line, col = syntax_error(e, text, _expected, whole_words=True)
     return PircError(Diagnostic("error", msg, Location(src, line, col)))
 
 
