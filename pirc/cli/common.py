@@ -76,6 +76,29 @@ def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
         raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=param_hint) from None
 
 
+#: the pass-manager options pirc-opt and pirc-fuse share (MLIR's names)
+_PASS_MANAGER_OPTIONS = (
+    click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS",
+                 help="Print the IR to stderr before PASS."),
+    click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS",
+                 help="Print the IR to stderr after PASS."),
+    click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass."),
+    click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass."),
+    click.option("--timing", is_flag=True, help="Print a table of the time spent in each stage to stderr."),
+    click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own."),
+    click.option("--no-verify", is_flag=True, help="Skip the verifier (after parsing and after each pass)."),
+    click.option("--legacy-attr-types", is_flag=True,
+                 help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>)."),
+)
+
+
+def pass_manager_options(f: F) -> F:
+    """Decorate a command with the shared pass-manager options (in this order in --help)."""
+    for option in reversed(_PASS_MANAGER_OPTIONS):
+        f = option(f)
+    return f
+
+
 def write_output(path: str, data: str | bytes) -> None:
     """Write atomically (temporary file in the same folder, then rename); ``-`` is stdout.
 

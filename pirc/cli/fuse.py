@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import click
 
+from pirc.cli.common import pass_manager_options
 from pirc.cli.opt import opt_command
 
 
@@ -20,14 +21,7 @@ from pirc.cli.opt import opt_command
               help="At most N ops per group (0: no limit, the default).")
 @click.option("--no-decompose", is_flag=True, help="Skip Paddle's prim decompositions (softmax, layer_norm, gelu, ...).")
 @click.option("-p", "--pass-pipeline", "pipeline", default="", help="More passes to run after the front end, e.g. 'cse,dce'.")
-@click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS", help="Print the IR to stderr before PASS.")
-@click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS", help="Print the IR to stderr after PASS.")
-@click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass.")
-@click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass.")
-@click.option("--timing", is_flag=True, help="Print a table of the time spent in each stage to stderr.")
-@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own.")
-@click.option("--no-verify", is_flag=True, help="Skip the verifier (after parsing and after each pass).")
-@click.option("--legacy-attr-types", is_flag=True, help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>).")
+@pass_manager_options
 @click.pass_context
 def fuse_command(
     ctx: click.Context, input: str, output: str, fusion_report: bool, dot_file: str | None,

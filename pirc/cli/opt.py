@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import EXIT_INPUT, handle_errors, read_input, write_output
+from pirc.cli.common import EXIT_INPUT, handle_errors, pass_manager_options, read_input, write_output
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
@@ -183,16 +183,9 @@ def _list_passes() -> None:
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
 @click.option("-p", "--pass-pipeline", "pipeline", default="", help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
 @click.option("--build-cinn", is_flag=True, help="Run the CINN front-end pipeline (same as pirc-fuse).")
-@click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS", help="Print the IR to stderr before PASS.")
-@click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS", help="Print the IR to stderr after PASS.")
-@click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass.")
-@click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass.")
-@click.option("--timing", is_flag=True, help="Print a table of the time spent in each stage to stderr.")
-@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own.")
+@pass_manager_options
 @click.option("--verify-diagnostics", is_flag=True, help="Check diagnostics against 'expected-error {{...}}' comments.")
-@click.option("--no-verify", is_flag=True, help="Skip the verifier (after parsing and after each pass).")
 @click.option("--allow-unregistered", is_flag=True, help="Accept unknown ops of pirc's own dialects.")
-@click.option("--legacy-attr-types", is_flag=True, help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>).")
 @click.option("--list-passes", is_flag=True, help="List the passes and pipelines, then exit.")
 @click.option("--fusion-report", is_flag=True, help="Print a table of the cinn_op.group ops to stderr (after the passes).")
 @click.option("--dot", "dot_file", default=None, metavar="FILE",
