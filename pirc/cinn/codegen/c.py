@@ -44,7 +44,6 @@ from pirc.cinn.codegen.common import (
     assemble,
     _GPU_VAR_IDS,
     STACK_LIMIT_BYTES,
-    ArgInfo,
     FuncEmitter,
     GeneratedSource,
     KernelMeta,
@@ -140,12 +139,6 @@ class CEmitter(FuncEmitter):
         self.in_parallel = False
 
     # -- hooks ------------------------------------------------------------------------------------
-    def param_type(self, a: ArgInfo) -> str:
-        if a.is_buffer:
-            st = storage_type(a.dtype, "c")
-            return f"const {st}* restrict" if a.io.value == "in" else f"{st}* restrict"
-        return ctype(a.dtype)
-
     def index_ctype(self, dtype: Any) -> str:
         # Loop and iteration variables are 64-bit on the CPU: with -fwrapv (C's int overflow made
         # defined, as the AST's integer semantics need) GCC cannot prove 32-bit index arithmetic

@@ -608,6 +608,7 @@ class FuncEmitter:
     """Emits one LoweredFunc.  Subclasses implement the target hooks."""
 
     target = "c"
+    restrict = "restrict"  # the target's no-alias qualifier
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
         self.func = func
@@ -1155,8 +1156,12 @@ class FuncEmitter:
         out.append(" */")
         return out
 
-    def param_type(self, a: ArgInfo) -> str:  # pragma: no cover - overridden
-        return ""
+    def param_type(self, a: ArgInfo) -> str:
+        """A kernel parameter's C type: buffers as (const) restrict pointers, scalars by value."""
+        if a.is_buffer:
+            st = storage_type(a.dtype, self.target)
+            return f"const {st}* {self.restrict}" if a.io.value == "in" else f"{st}* {self.restrict}"
+        return ctype(a.dtype)
 
     def name_literal(self) -> str:
         return c_string_literal(self.func.name)

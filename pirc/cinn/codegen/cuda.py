@@ -47,7 +47,6 @@ from pirc.cinn.codegen.common import (
     assemble,
     _GPU_VAR_IDS,
     CROSS_THREAD_RE,
-    ArgInfo,
     FuncEmitter,
     GeneratedSource,
     KernelMeta,
@@ -94,6 +93,7 @@ def _is_cross_thread(n: object) -> bool:
 
 class CudaEmitter(FuncEmitter):
     target = "cuda"
+    restrict = "__restrict__"
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
         super().__init__(func, index, prelude)
@@ -180,12 +180,6 @@ class CudaEmitter(FuncEmitter):
         self.launch_threads = threads
 
     # -- hooks ---------------------------------------------------------------------------------------
-    def param_type(self, a: ArgInfo) -> str:
-        if a.is_buffer:
-            st = storage_type(a.dtype, "cuda")
-            return f"const {st}* __restrict__" if a.io.value == "in" else f"{st}* __restrict__"
-        return ctype(a.dtype)
-
     def gpu_var(self, name: str, v: Var) -> str:
         return f"((int){name})"
 
