@@ -21,7 +21,8 @@ import numpy as np
 if TYPE_CHECKING:
     from pirc.ir.core import Operation
 
-#: a compiled kernel: input arrays -> output arrays (one per op result)
+#: a compiled kernel: input arrays -> output arrays (one per op result); a ``label`` attribute on
+#: it, if any, names it in profiles
 CompiledFn = Callable[[Sequence[Any]], Sequence[np.ndarray]]
 #: makes the compiled kernel of one op (reads its attributes: fn name, symbol args ...)
 CompiledFactory = Callable[["Operation"], CompiledFn]

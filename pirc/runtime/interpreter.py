@@ -81,12 +81,13 @@ _NEEDS_VEC_VALUE = frozenset({
 class _Node:
     """An instruction in the making (Build phase)."""
 
-    __slots__ = ("op", "name", "kind", "reads", "results", "writes", "side_effect", "factory", "cf",
+    __slots__ = ("op", "name", "label", "kind", "reads", "results", "writes", "side_effect", "factory", "cf",
                  "const", "inplace", "index", "vec_out")
 
     def __init__(self, op: Operation | None, name: str, kind: str = HOST) -> None:
         self.op = op
         self.name = name
+        self.label = name  # what profiles show
         self.kind = kind
         self.reads: list[int] = []  # slots read
         self.results: list[int] = []  # slots defined
@@ -639,6 +640,7 @@ class _Builder:
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
         fn = factory(op)
+        node.label = getattr(fn, "label", op.name)  # a compiled kernel's own name, if its factory gives one
 
         def kernel(a: Sequence[Any], attrs: Mapping[str, Any]) -> Sequence[Any]:
             return fn(a)
@@ -864,10 +866,7 @@ class _Builder:
             ins.in_slots = tuple(node.reads)
             ins.out_slots = tuple(node.results)
             ins.kernel = node.op.info.opdef.kernel if node.op is not None and node.op.info.opdef else None
-            if node.kind in (COMPILED, DEVICE) and node.op is not None:
-                fn_name = node.op.attr("fn_name")
-                if isinstance(fn_name, str):
-                    ins.label = fn_name
+            ins.label = node.label
             if node.cf is not None:
                 ins.is_cf = True
                 ins.cf = node.cf
