@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from pirc.dialects.opdef import Meta
+from pirc.dialects.opdef import Meta, lookup
 
 NP_DTYPES = {"float32": np.float32, "float64": np.float64, "float16": np.float16, "int32": np.int32,
              "int64": np.int64, "int16": np.int16, "int8": np.int8, "uint8": np.uint8, "bool": np.bool_}
@@ -58,3 +58,22 @@ def arg_decoders(arrays: Mapping[str, np.ndarray]) -> tuple[Callable[[dict[str, 
         return Meta(tuple(d["shape"]), d["dtype"])
 
     return kernel_arg, meta_arg
+
+
+def meta(name: str, args: list[Any], attrs: dict[str, Any] | None = None) -> list[Meta]:
+    """The op's shape rule on ``args`` (Metas or arrays)."""
+    op = lookup(name)
+    assert op is not None and op.infer_meta is not None
+    return op.infer_meta(args, attrs or {})
+
+
+def run(name: str, args: list[Any], attrs: dict[str, Any] | None = None) -> list[np.ndarray]:
+    """The op's numpy kernel on ``args``."""
+    op = lookup(name)
+    assert op is not None and op.kernel is not None
+    return op.kernel(args, attrs or {})
+
+
+def m(*shape: int, dtype: str = "float32", const: Any = None) -> Meta:
+    """A Meta: shape, dtype and (for shape-carrying inputs) constant value."""
+    return Meta(tuple(shape), dtype, const)

@@ -22,6 +22,7 @@ import pytest
 
 import pirc.dialects.pd_op  # noqa: F401  (registers every pd_op family)
 from pirc.dialects.opdef import Meta, PatternKind, ShapeError, lookup
+from tests.dialects.case_args import decode
 
 DATA = Path(__file__).parent / "data" / "part1"
 _DOC = json.loads((DATA / "cases.json").read_text())
@@ -44,15 +45,6 @@ def parse_type(t: str) -> tuple[tuple[int, ...], str]:
     assert m, t
     parts = m.group(1).split("x")
     return tuple(int(p) for p in parts[:-1]), PIR_DTYPES[parts[-1]]
-
-
-def decode(v: Any) -> Any:
-    """Attribute values: json can't hold nan/inf, the generator wrote them as strings."""
-    if isinstance(v, list):
-        return [decode(e) for e in v]
-    if v in ("nan", "inf", "-inf"):
-        return float(v)
-    return v
 
 
 def attrs_of(d: dict[str, Any]) -> dict[str, Any]:

@@ -12,24 +12,9 @@ import pytest
 
 import pirc.dialects.pd_op  # noqa: F401
 from pirc.dialects.opdef import Meta, PatternKind, ShapeError, lookup
+from tests.dialects.case_args import m, meta, run
 
 F32 = "float32"
-
-
-def meta(name: str, args: list[Any], attrs: dict[str, Any] | None = None) -> list[Meta]:
-    op = lookup(name)
-    assert op is not None and op.infer_meta is not None
-    return op.infer_meta(args, attrs or {})
-
-
-def run(name: str, args: list[Any], attrs: dict[str, Any] | None = None) -> list[np.ndarray]:
-    op = lookup(name)
-    assert op is not None and op.kernel is not None
-    return op.kernel(args, attrs or {})
-
-
-def m(*shape: int, dtype: str = F32, const: Any = None) -> Meta:
-    return Meta(tuple(shape), dtype, const)
 
 
 def ints(*vals: int) -> Meta:

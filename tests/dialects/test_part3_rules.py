@@ -13,27 +13,12 @@ import numpy as np
 import pytest
 
 import pirc.dialects.pd_op  # noqa: F401
-from pirc.dialects.opdef import OP_DEFS, Meta, PatternKind, ShapeError, lookup
+from pirc.dialects.opdef import OP_DEFS, Meta, PatternKind, ShapeError
 from pirc.dialects.pd_op.elementwise import erf
+from tests.dialects.case_args import m, meta, run
 
 F32 = "float32"
 E, R, I, N = PatternKind.ELEMENTWISE, PatternKind.REDUCTION, PatternKind.INJECTIVE, PatternKind.NON_FUSIBLE
-
-
-def meta(name: str, args: list[Any], attrs: dict[str, Any] | None = None) -> list[Meta]:
-    op = lookup(name)
-    assert op is not None and op.infer_meta is not None
-    return op.infer_meta(args, attrs or {})
-
-
-def run(name: str, args: list[Any], attrs: dict[str, Any] | None = None) -> list[np.ndarray]:
-    op = lookup(name)
-    assert op is not None and op.kernel is not None
-    return op.kernel(args, attrs or {})
-
-
-def m(*shape: int, dtype: str = F32, const: Any = None) -> Meta:
-    return Meta(tuple(shape), dtype, const)
 
 
 # ---------------------------------------------------------------------------

@@ -18,6 +18,7 @@ from pirc.dialects.opdef import lookup
 from pirc.ir.attributes import AttrDict, to_attr
 from pirc.ir.core import Operation, Value
 from pirc.ir.types import DenseTensorType
+from tests.dialects.case_args import decode
 
 DATA = Path(__file__).resolve().parents[1] / "dialects" / "data"
 PIR_DTYPES = {"f32": "float32", "f64": "float64", "f16": "float16", "bf16": "bfloat16", "i8": "int8",
@@ -34,14 +35,6 @@ def parse_type(t: str) -> tuple[tuple[int, ...], str]:
 
 def ttype(shape: Any, dtype: str) -> DenseTensorType:
     return DenseTensorType.get(TO_PIR[dtype], tuple(int(d) for d in shape))
-
-
-def decode(v: Any) -> Any:
-    if isinstance(v, list):
-        return [decode(e) for e in v]
-    if v in ("nan", "inf", "-inf"):
-        return float(v)
-    return v
 
 
 @dataclass
