@@ -25,7 +25,7 @@ sub-blocks.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 import pirc.dialects.all  # noqa: F401  (register the ops: an Operation binds its OpInfo when made)
 from pirc.ir.attributes import (
@@ -303,7 +303,12 @@ class OpTranscriber:
     """Paddle's ``OpTranscriber``: look up the op, build its operands (with
     full / full_int_array for mutable attributes and builtin.combine for
     Tensor[]), its attributes and result types, create it, record its
-    results under the output variable names."""
+    results under the output variable names.  ``defaults``: the values of the
+    PIR op's attributes the legacy op does not have (Paddle's handlers for
+    ``batch_norm``, ``scale``, ``pool2d`` ... that only supply such defaults)."""
+
+    def __init__(self, defaults: Mapping[str, Attribute] | None = None) -> None:
+        self.defaults: Mapping[str, Attribute] = defaults or {}
 
     # -- lookup -------------------------------------------------------------------
     def signature(self, tr: ProgramTranslator, op: OpDesc) -> OpSig:
@@ -479,7 +484,7 @@ class OpTranscriber:
         return None
 
     def nonexistent_attr(self, asig: AttrSig) -> Attribute | None:
-        return None
+        return self.defaults.get(asig.name)
 
     def record(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, operation: Operation,
                arg_to_idx: list[tuple[str, int, int]], block: Block) -> None:
@@ -592,13 +597,6 @@ class AssignOutTranscriber(OpTranscriber):
         return [self.input_value(tr, ctx, op, x[0]), self.input_value(tr, ctx, op, out[0])]
 
 
-class BatchNormTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name in ("use_global_stats", "trainable_statistics"):
-            return BoolAttr.FALSE
-        return None
-
-
 class CastTranscriber(OpTranscriber):
     def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
         a = op.attrs.get("out_dtype")
@@ -609,64 +607,9 @@ class CastTranscriber(OpTranscriber):
         }
 
 
-class PaddingAlgorithmTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "padding_algorithm":
-            return StrAttr.get("EXPLICIT")
-        return None
-
-
-class ScaleTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "bias":
-            return f64(0.0)
-        if asig.name == "bias_after_scale":
-            return BoolAttr.TRUE
-        return None
-
-
-class DropoutTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "mode":
-            return StrAttr.get("downscale_in_infer")
-        return None
-
-
-class SoftmaxTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "axis":
-            return i32(-1)
-        return None
-
-
-class Pool2dTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "exclusive":
-            return BoolAttr.TRUE
-        if asig.name == "adaptive":
-            return BoolAttr.FALSE
-        if asig.name == "padding_algorithm":
-            return StrAttr.get("EXPLICIT")
-        return None
-
-
-class ArgsortTranscriber(OpTranscriber):
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "stable":
-            return BoolAttr.FALSE
-        return None
-
-
 class EmbeddingTranscriber(OpTranscriber):
     def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
         return "pd_op.embedding"
-
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name == "padding_idx":
-            return i64(-1)
-        if asig.name == "sparse":
-            return BoolAttr.FALSE
-        return None
 
     def record(self, tr, ctx, op, operation, arg_to_idx, block):  # type: ignore[no-untyped-def]
         super().record(tr, ctx, op, operation, arg_to_idx, block)
@@ -980,11 +923,6 @@ class LegacyMatmulTranscriber(OpTranscriber):
                 raise TranslateError(f"attribute {key} of legacy matmul must be 1, got {op.attr(key)}", op)
         return "pd_op.matmul"
 
-    def nonexistent_attr(self, asig):  # type: ignore[no-untyped-def]
-        if asig.name in ("transpose_x", "transpose_y"):
-            return BoolAttr.FALSE
-        return None
-
     def record(self, tr, ctx, op, operation, arg_to_idx, block):  # type: ignore[no-untyped-def]
         super().record(tr, ctx, op, operation, arg_to_idx, block)
         alpha = float(op.attr("alpha", 1.0))
@@ -1089,6 +1027,9 @@ class TrilTriuTranscriber(OpTranscriber):
     def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
         return "pd_op.tril" if op.attr("lower", True) else "pd_op.triu"
 
+_POOL_DEFAULTS = {"exclusive": BoolAttr.TRUE, "adaptive": BoolAttr.FALSE, "padding_algorithm": StrAttr.get("EXPLICIT")}
+_EMBEDDING_DEFAULTS = {"padding_idx": i64(-1), "sparse": BoolAttr.FALSE}
+
 
 SPECIAL_HANDLERS: dict[str, OpTranscriber] = {
     "feed": FeedTranscriber(),
@@ -1098,19 +1039,19 @@ SPECIAL_HANDLERS: dict[str, OpTranscriber] = {
     "shadow_output": ShadowOutputTranscriber(),
     "assign": AssignTranscriber(),
     "assign_value": AssignValueTranscriber(),
-    "batch_norm": BatchNormTranscriber(),
+    "batch_norm": OpTranscriber({"use_global_stats": BoolAttr.FALSE, "trainable_statistics": BoolAttr.FALSE}),
     "cast": CastTranscriber(),
-    "conv2d": PaddingAlgorithmTranscriber(),
-    "conv3d": PaddingAlgorithmTranscriber(),
-    "depthwise_conv2d": PaddingAlgorithmTranscriber(),
-    "pool2d": Pool2dTranscriber(),
-    "pool3d": Pool2dTranscriber(),
-    "scale": ScaleTranscriber(),
-    "dropout": DropoutTranscriber(),
-    "softmax": SoftmaxTranscriber(),
-    "argsort": ArgsortTranscriber(),
-    "lookup_table_v2": EmbeddingTranscriber(),
-    "lookup_table": EmbeddingTranscriber(),
+    "conv2d": OpTranscriber({"padding_algorithm": StrAttr.get("EXPLICIT")}),
+    "conv3d": OpTranscriber({"padding_algorithm": StrAttr.get("EXPLICIT")}),
+    "depthwise_conv2d": OpTranscriber({"padding_algorithm": StrAttr.get("EXPLICIT")}),
+    "pool2d": OpTranscriber(_POOL_DEFAULTS),
+    "pool3d": OpTranscriber(_POOL_DEFAULTS),
+    "scale": OpTranscriber({"bias": f64(0.0), "bias_after_scale": BoolAttr.TRUE}),
+    "dropout": OpTranscriber({"mode": StrAttr.get("downscale_in_infer")}),
+    "softmax": OpTranscriber({"axis": i32(-1)}),
+    "argsort": OpTranscriber({"stable": BoolAttr.FALSE}),
+    "lookup_table_v2": EmbeddingTranscriber(_EMBEDDING_DEFAULTS),
+    "lookup_table": EmbeddingTranscriber(_EMBEDDING_DEFAULTS),
     "increment": IncrementTranscriber(),
     "split": SplitTranscriber(),
     "fill_constant": FillConstantTranscriber(),
@@ -1119,7 +1060,7 @@ SPECIAL_HANDLERS: dict[str, OpTranscriber] = {
     "reduce_all": ReduceAllTranscriber(),
     "reduce_any": ReduceAllTranscriber(),
     "mul": MulTranscriber(),
-    "matmul": LegacyMatmulTranscriber(),
+    "matmul": LegacyMatmulTranscriber({"transpose_x": BoolAttr.FALSE, "transpose_y": BoolAttr.FALSE}),
     "gather": GatherTranscriber(),
     "one_hot_v2": OneHotTranscriber(),
     "slice": SliceTranscriber(),
