@@ -34,7 +34,6 @@ status is 1 when a CUDA result differs from the interpreter's.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import math
 import statistics
@@ -53,15 +52,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def _load_module(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
+from bench import run  # noqa: E402
+from bench.kernels import WORKLOADS  # noqa: E402
 from pirc.cinn.backend.jit_kernel import OP_NAME, kernel_node, symbol_sources, uninstall  # noqa: E402
 from pirc.cinn.backend.launch import cuda_device_available, cuda_unavailable_reason, pack_args  # noqa: E402
 from pirc.cinn.compiler import compile_program  # noqa: E402
@@ -69,7 +61,6 @@ from pirc.runtime import StandaloneExecutor  # noqa: E402
 from pirc.runtime.compiled import register_compiled_kernel  # noqa: E402
 from pirc.text.parser import parse_program  # noqa: E402
 
-WORKLOADS = ["bench_softmax", "bench_softmax_manual", "bench_layernorm", "bench_elementwise"]
 RTOL, ATOL = 1e-4, 1e-5
 
 
@@ -599,7 +590,6 @@ def main() -> int:
     ap.add_argument("--json", default=None, help="also write the results here")
     args = ap.parse_args()
     console = Console(width=200)
-    run = _load_module("run")
     names = [n for n in args.workloads.split(",") if n]
     models = run.corpus_models(names, big=True)
     missing = set(names) - {m.name for m in models}

@@ -16,7 +16,6 @@ and 10x faster than Paddle; the elementwise chain at 50% or more of triad.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import sys
 from pathlib import Path
 from typing import Any
@@ -29,15 +28,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-def _load_module(name: str) -> Any:
-    spec = importlib.util.spec_from_file_location(f"bench_{name}", ROOT / "bench" / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = mod
-    spec.loader.exec_module(mod)
-    return mod
-
-
+from bench import run, stream  # noqa: E402
 from bench.timing import median_ms  # noqa: E402
 from pirc.cinn.backend.jit_kernel import uninstall  # noqa: E402
 from pirc.cinn.compiler import compile_program  # noqa: E402
@@ -53,8 +44,6 @@ def main() -> None:
     ap.add_argument("--no-paddle", action="store_true")
     ap.add_argument("--threads", type=int, default=0, help="interpreter threads (0: automatic)")
     args = ap.parse_args()
-    run = _load_module("run")
-    stream = _load_module("stream")
     console = Console(width=160)
 
     triad = stream.triad_gbps()
