@@ -667,13 +667,22 @@ class _Builder:
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
         for sub, ext in branches:
-            for k, (ext_alias, _) in enumerate(sub.yield_alias):
-                if k < len(outs):
-                    for e in ext_alias:
-                        self.union(outs[k], ext[e])
+            self._alias_yields(outs, sub.yield_alias, ext)
         cf = IfInstruction(op, cond, branches, outs)
         node.cf = cf
         node.factory = lambda wb: cf.run
+
+    def _alias_yields(self, outs: list[int], yield_alias: Sequence[tuple[frozenset[int], frozenset[int]]],
+                      ext: Sequence[int], args: Sequence[int] = ()) -> None:
+        """A region result that may be one of its captured values (or block arguments) shares
+        that value's storage."""
+        for k, (ext_alias, arg_alias) in enumerate(yield_alias):
+            if k < len(outs):
+                for e in ext_alias:
+                    self.union(outs[k], ext[e])
+                for a in arg_alias:
+                    if a < len(args):
+                        self.union(outs[k], args[a])
 
     def visit_group(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)
@@ -683,10 +692,7 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
-        for k, (ext_alias, _) in enumerate(sub.yield_alias):
-            if k < len(outs):
-                for e in ext_alias:
-                    self.union(outs[k], ext[e])
+        self._alias_yields(outs, sub.yield_alias, ext)
         cf = GroupInstruction(op, sub, ext, outs)
         node.cf = cf
         node.factory = lambda wb: cf.run
@@ -705,13 +711,7 @@ class _Builder:
         for k, o in enumerate(outs):
             if k < len(ins):
                 self.union(o, ins[k])  # zero iterations: the result is the input
-        for k, (ext_alias, arg_alias) in enumerate(sub.yield_alias[1:]):
-            if k < len(outs):
-                for e in ext_alias:
-                    self.union(outs[k], ext[e])
-                for a in arg_alias:
-                    if a < len(ins):
-                        self.union(outs[k], ins[a])
+        self._alias_yields(outs, sub.yield_alias[1:], ext, ins)  # yield 0 is the condition
         cf = WhileInstruction(op, cond, ins, sub, ext, outs)
         node.cf = cf
         node.factory = lambda wb: cf.run
