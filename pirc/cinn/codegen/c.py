@@ -129,13 +129,14 @@ class CEmitter(FuncEmitter):
     target = "c"
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
+        from pirc.cinn.codegen.fission import split_chains
         from pirc.cinn.codegen.hoist import hoist_invariants
         from pirc.cinn.codegen.reuse import reuse_expensive
 
         super().__init__(func, index, prelude)
-        # transcendental values shared by sibling loops computed once; then loop-invariant code
-        # motion (GCC misses both here)
-        self.body = hoist_invariants(reuse_expensive(func)).body
+        # transcendental values shared by sibling loops computed once, long transcendental chains
+        # split over a tile, then loop-invariant code motion (GCC does none of these here)
+        self.body = hoist_invariants(split_chains(reuse_expensive(func))).body
         self.in_parallel = False
 
     # -- hooks ------------------------------------------------------------------------------------

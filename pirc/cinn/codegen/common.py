@@ -612,6 +612,7 @@ class FuncEmitter:
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
         self.func = func
+        self.body: Stmt = func.body  # what is emitted: a target may rewrite it first (CodeGenC does)
         self.index = index
         self.prelude = prelude
         self.lits = LiteralMaker(prelude)
@@ -677,7 +678,7 @@ class FuncEmitter:
     def collect_storage(self) -> None:
         f = self.func
         written = set()
-        for n in walk(f.body):
+        for n in walk(self.body):
             if n.KIND is Kind.STORE:
                 written.add(storage_key(n.tensor))  # type: ignore[attr-defined]
         for i, a in enumerate(f.args):
@@ -702,7 +703,7 @@ class FuncEmitter:
                                          else "float32"))
         for b in f.temp_bufs:
             self._add_temp(b.name, b.dtype, b.scope, tuple(b.shape), b.name, b)
-        for n in walk(f.body):
+        for n in walk(self.body):
             if n.KIND is Kind.TENSOR:
                 t: Tensor = n  # type: ignore[assignment]
                 key = storage_key(t)

@@ -67,7 +67,8 @@ class _Body:
         return substitute(e, self.subst)
 
 
-def _single_store(loop: Stmt) -> _Body | None:
+def single_store(loop: Stmt) -> _Body | None:
+    """An innermost serial / vectorized loop whose body is one schedule block holding one store."""
     if loop.KIND is not Kind.FOR or loop.kind not in (ForKind.SERIAL, ForKind.VECTORIZED):  # type: ignore[attr-defined]
         return None
     node: Stmt = loop.body  # type: ignore[attr-defined]
@@ -168,7 +169,7 @@ def _shared(a: _Body, b: _Body) -> Expr | None:
 
 
 def _try_pair(stmts: list[Stmt], i: int, j: int, count: list[int]) -> list[Stmt] | None:
-    a, b = _single_store(stmts[i]), _single_store(stmts[j])
+    a, b = single_store(stmts[i]), single_store(stmts[j])
     if a is None or b is None or a is b:
         return None
     la, lb = a.loop, b.loop
