@@ -18,7 +18,7 @@ Traversal treats the DAG as a tree: a shared node is visited once per parent.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import Any
 
 from pirc.cinn.ast.fields import Role, Shape
@@ -183,6 +183,22 @@ def substitute(node: Node, mapping: Mapping[Var, Any]) -> Any:
     return _Substitute({k: v for k, v in mapping.items()}).visit(node)
 
 
+class _ReplaceNodes(Mutator):
+    def __init__(self, mapping: Mapping[int, Any]) -> None:
+        super().__init__()
+        self.mapping = mapping
+
+    def visit(self, node: Any) -> Any:
+        hit = self.mapping.get(id(node))
+        return hit if hit is not None else super().visit(node)
+
+
+def replace_nodes(node: Node, pairs: Iterable[tuple[Node, Any]]) -> Any:
+    """``node`` with each ``old`` node object (by identity, wherever it occurs) replaced by ``new``."""
+    mapping = {id(old): new for old, new in pairs}
+    return _ReplaceNodes(mapping).visit(node) if mapping else node
+
+
 class _FreeVars(Visitor):
     def __init__(self) -> None:
         self.bound: dict[Var, int] = {}
@@ -241,5 +257,5 @@ def uses_any(node: Node, vars: set[int]) -> bool:
 
 
 __all__ = [
-    "Mutator", "Visitor", "children", "collect", "count_nodes", "free_vars", "substitute", "uses_any", "uses_var", "walk",
+    "Mutator", "Visitor", "children", "collect", "replace_nodes", "count_nodes", "free_vars", "substitute", "uses_any", "uses_var", "walk",
 ]

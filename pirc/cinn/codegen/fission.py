@@ -39,7 +39,7 @@ from pirc.cinn.ast.nodes import (
     Tensor,
     Var,
 )
-from pirc.cinn.ast.visitor import Mutator, children, substitute, walk
+from pirc.cinn.ast.visitor import Mutator, children, replace_nodes, substitute, walk
 from pirc.cinn.codegen.common import const_int, has_loop, storage_key
 from pirc.cinn.codegen.reuse import EXPENSIVE, single_store
 
@@ -113,28 +113,13 @@ def _tiled(loop: For, realize: ScheduleBlockRealize, store: Store, e: Call, n: i
         fresh = {iv: Var(iv.name, iv.dtype) for iv in block.iter_vars}  # each stage binds its own
         values = tuple(substitute(x, {v: start + k}) for x in realize.iter_values)
         new_store = value_of(k)
-        new_block = substitute(block.replace(body=_swap_store(block.body, store, new_store)), fresh)
+        new_block = substitute(block.replace(body=replace_nodes(block.body, [(store, new_store)])), fresh)
         return For(k, IntImm(0, it), count, Block((ScheduleBlockRealize(values, new_block),)), kind=loop.kind,
                    factor=loop.factor)
 
-    class _UseTile(Mutator):
-        def __init__(self, k: Var) -> None:
-            super().__init__()
-            self.k = k
-
-        def visit(self, node: Any) -> Any:
-            return Load(tile, (self.k,)) if node is e else super().visit(node)
-
     first = stage(lambda k: Store(tile, (k,), e), f"{v.name}_a")
-    second = stage(lambda k: store.replace(value=_UseTile(k).visit(store.value)), f"{v.name}_b")
+    second = stage(lambda k: store.replace(value=replace_nodes(store.value, [(e, Load(tile, (k,)))])), f"{v.name}_b")
     return For(outer, IntImm(0, it), n_outer, Block((first, second)))
-
-
-def _swap_store(body: Any, old: Store, new: Store) -> Any:
-    class _Swap(Mutator):
-        def visit_Store(self, node: Store) -> Any:
-            return new if node is old else node
-    return _Swap().visit(body)
 
 
 def split_chains(func: LoweredFunc) -> LoweredFunc:

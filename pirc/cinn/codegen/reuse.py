@@ -46,7 +46,7 @@ from pirc.cinn.ast.nodes import (
     Store,
     Var,
 )
-from pirc.cinn.ast.visitor import Mutator, children, free_vars, substitute, walk
+from pirc.cinn.ast.visitor import Mutator, children, free_vars, replace_nodes, substitute, walk
 from pirc.cinn.codegen.common import linear_coeff, storage_key
 
 #: math functions worth a store and a load (cheap ones -- abs, floor, sqrt -- are recomputed)
@@ -144,12 +144,7 @@ def _rewrite(body: _Body, target: Expr, scratch: Load) -> Stmt | None:
     value = m.visit(body.store.value)
     if not m.hits:
         return None
-
-    class _Swap(Mutator):
-        def visit_Store(self, node: Store) -> Any:
-            return node.replace(value=value) if node is body.store else node
-
-    return _Swap().visit(body.loop)
+    return replace_nodes(body.loop, [(body.store, body.store.replace(value=value))])
 
 
 def _shared(a: _Body, b: _Body) -> Expr | None:
