@@ -21,7 +21,7 @@ help:
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,cuda]'
 	@touch $(STAMP)
 
 setup: $(STAMP)
