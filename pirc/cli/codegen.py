@@ -3,20 +3,56 @@
 from __future__ import annotations
 
 import os
+import re
 
 import click
 
-from pirc.cli.common import handle_errors, read_input, write_output
+from pirc.cli.common import DEFAULT_TARGET, handle_errors, read_input, version_option, write_output
+from pirc.diagnostics import Diagnostic, PircError
 
 _EXT_TARGET = {".c": "c", ".cu": "cuda", ".cuh": "cuda"}
+_HEADER_RE = re.compile(r"\A\s*// pirc-lower: target (\w+)")
+
+
+def recorded_target(text: str) -> tuple[str | None, str]:
+    """(the target an .ast was lowered for, how we know): pirc-lower's header line, else the
+    loop bindings (only CUDA lowering binds blockIdx / threadIdx), else None."""
+    m = _HEADER_RE.match(text)
+    if m:
+        return m.group(1), "its header"
+    if re.search(r"\b(blockIdx|threadIdx)\.[xyz]\b", text):
+        return "cuda", "its blockIdx/threadIdx loop bindings"
+    return None, ""
+
+
+def resolve_target(text: str, name: str, requested: str | None, output: str, why: str | None = None) -> str:
+    """--target, else the output's extension, else what the .ast records, else the default (c);
+    a target that contradicts the .ast's is refused with a hint."""
+    recorded, how = recorded_target(text)
+    ext = os.path.splitext(output)[1].lower() if output != "-" else ""
+    if requested is not None:
+        target, why = requested, why or f"--target {requested}"
+    elif ext in _EXT_TARGET:
+        target, why = _EXT_TARGET[ext], f"the output's extension {ext}"
+    else:
+        return recorded or DEFAULT_TARGET
+    if recorded is not None and recorded != target:
+        other = {"c": ".c", "cuda": ".cu"}[recorded]
+        raise PircError(Diagnostic(
+            "error", f"{name} was lowered for target {recorded} ({how}), but {why} asks for {target} code",
+            None).note(f"lower it for {target}: pirc-lower --target {target} ..., or generate {recorded} code "
+                       f"from this file: --target {recorded} (-o FILE{other})"))
+    return target
 
 
 @click.command(name="codegen", context_settings={"help_option_names": ["-h", "--help"]})
+@version_option
 @click.argument("input", default="-", metavar="[INPUT.ast]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
-@click.option("--target", type=click.Choice(["cuda", "c"]), default=None,
-              help="cuda (CodeGenCUDA_Dev, for NVRTC) or c (CodeGenC, for the system compiler).  "
-                   "Default: from the output's extension (.cu / .c), else cuda.")
+@click.option("--target", type=click.Choice(["c", "cuda"]), default=None,
+              help="c (CodeGenC, for the system compiler) or cuda (CodeGenCUDA_Dev, for NVRTC).  "
+                   "Default: the output's extension (.c / .cu), else the target the .ast was lowered for "
+                   "(pirc-lower --target), else c.  A target that contradicts the .ast's is refused.")
 @click.option("--compile", "do_compile", is_flag=True,
               help="Also compile the source (cc for c, NVRTC for cuda) and report compiler errors; "
                    "the result goes to the kernel cache ($PIRC_CACHE_DIR).")
@@ -34,12 +70,15 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
     Names in the output are generated; input strings appear only escaped.
     \b
     Examples:
-      pirc-codegen kernels.ast -o kernels.cu            # CUDA (from the extension)
-      pirc-codegen kernels.ast --target c --compile     # C on stdout, checked with cc
-      pirc lower fused.pir codegen --target cuda --compile --arch sm_90 -o k.cu
+      pirc-codegen kernels.ast -o kernels.c             # the target the .ast was lowered for
+      pirc-codegen kernels.ast --compile                # source on stdout, checked with the compiler
+      pirc lower fused.pir --target cuda codegen --compile --arch sm_90 -o k.cu
     """
-    if target is None:
-        target = _EXT_TARGET.get(os.path.splitext(output)[1].lower(), "cuda") if output != "-" else "cuda"
+    from pirc.text.parser import decode_source
+
+    data, name = read_input(input)
+    text = decode_source(data, name)
+    target = resolve_target(text, name, target, output)
     if (arch is not None or ptx) and target != "cuda":
         raise click.UsageError("--arch and --ptx apply to --target cuda")
     if arch is not None:
@@ -50,12 +89,10 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
             parse_arch(arch)
         except ToolchainError as e:
             raise click.BadParameter(e.diagnostics[0].message, param_hint="--arch") from None
-    data, name = read_input(input)
     from pirc.cinn.ast.parser import parse
     from pirc.cinn.backend.build import compile_generated, generate
-    from pirc.text.parser import decode_source
 
-    node = parse(decode_source(data, name), name)
+    node = parse(text, name)
     src = generate(node, target)
     if do_compile:
         shown = output if output != "-" else f"<generated>.{'cu' if target == 'cuda' else 'c'}"
@@ -70,4 +107,4 @@ def main() -> None:
 if __name__ == "__main__":
     main()
 
-__all__ = ["codegen_command", "main"]
+__all__ = ["codegen_command", "main", "recorded_target", "resolve_target"]

@@ -7,10 +7,10 @@ import sys
 
 import click
 
-from pirc import __version__
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
+from pirc.cli.common import version_option
 from pirc.cli.fuse import fuse_command
 from pirc.cli.lower import lower_command
 from pirc.cli.run import run_command
@@ -19,7 +19,7 @@ from pirc.cli.translate import translate_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pirc")
+@version_option
 def cli() -> None:
     """pirc: PaddlePaddle's PIR and CINN compiler stack, as a command-line driver.
 
@@ -74,7 +74,7 @@ def main() -> None:
     """``pirc CMD ...``; several commands in one line run as an in-memory chain."""
     args = sys.argv[1:]
     commands = cli.commands
-    if args and args[0] in commands and sum(1 for a in args if a in commands) > 1:
+    if args and args[0] in commands and len(args) > 1:
         try:
             segments = split_chain(args, commands)
         except click.UsageError as e:
