@@ -159,14 +159,16 @@ def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
 def input_kind(data: bytes) -> str:
     """``"model"`` for a Paddle model (ProgramDesc JSON, binary .pdmodel, Paddle 3 PIR JSON),
     ``"pir"`` for PIR text; decided from the content, whatever the file is called."""
+    s = data.lstrip()
+    if s.startswith(b"{"):  # JSON ({"blocks" / {"base_code") or PIR text ({ (%0) = ...)
+        return "model" if s[1:].lstrip().startswith(b'"') else "pir"
+    if s.startswith(b"//"):  # comments (lit RUN lines, split markers) only in PIR text
+        return "pir"
     if b"\x00" in data:  # protobuf always has one (BlockDesc.idx = 0); text never
         return "model"
     try:
-        text = data.decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError:
-        return "model"
-    s = text.lstrip()
-    if s.startswith("{") and s[1:].lstrip().startswith('"'):
         return "model"
     return "pir"
 
