@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 from collections.abc import Sequence
 from typing import TextIO
+
+from pirc.diagnostics import colour_enabled
 
 
 def is_tty(stream: TextIO) -> bool:
@@ -14,11 +15,6 @@ def is_tty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
-
-
-def colour_enabled(stream: TextIO) -> bool:
-    """Colour only on a terminal, and never with NO_COLOR set (https://no-color.org)."""
-    return is_tty(stream) and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 def plain_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]],
