@@ -7,7 +7,8 @@ import re
 
 import click
 
-from pirc.cli.common import DEFAULT_TARGET, handle_errors, read_input, version_option, write_output
+from pirc.cli.common import (DEFAULT_TARGET, handle_errors, print_timing, read_input, timing_option, version_option,
+                             write_output)
 from pirc.diagnostics import Diagnostic, PircError
 
 _EXT_TARGET = {".c": "c", ".cu": "cuda", ".cuh": "cuda"}
@@ -59,9 +60,10 @@ def resolve_target(text: str, name: str, requested: str | None, output: str, why
 @click.option("--arch", default=None, metavar="ARCH",
               help="CUDA architecture for --compile, e.g. sm_90 (default: $PIRC_CUDA_ARCH, the GPU's, else sm_90).")
 @click.option("--ptx", is_flag=True, help="With --compile --target cuda: build PTX instead of a cubin.")
+@timing_option
 @handle_errors
 def codegen_command(input: str, output: str, target: str | None, do_compile: bool, arch: str | None,
-                    ptx: bool) -> None:
+                    ptx: bool, timing: bool = False) -> None:
     """Generate C or CUDA code for the kernels of an .ast file.
 
     \b
@@ -74,8 +76,11 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
       pirc-codegen kernels.ast --compile                # source on stdout, checked with the compiler
       pirc lower fused.pir --target cuda codegen --compile --arch sm_90 -o k.cu
     """
+    import time
+
     from pirc.text.parser import decode_source
 
+    t0 = time.perf_counter()
     data, name = read_input(input)
     text = decode_source(data, name)
     target = resolve_target(text, name, target, output)
@@ -93,11 +98,17 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
     from pirc.cinn.backend.build import compile_generated, generate
 
     node = parse(text, name)
+    t1 = time.perf_counter()
     src = generate(node, target)
+    t2 = time.perf_counter()
+    timings = [("read + parse", t1 - t0), ("generate", t2 - t1)]
     if do_compile:
         shown = output if output != "-" else f"<generated>.{'cu' if target == 'cuda' else 'c'}"
         compile_generated(src, arch=arch, cuda_kind="ptx" if ptx else "cubin", source_name=shown)
+        timings.append(("compile", time.perf_counter() - t2))
     write_output(output, src.text)
+    if timing:
+        print_timing("pirc-codegen", timings)
 
 
 def main() -> None:
