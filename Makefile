@@ -15,7 +15,7 @@ help:
 	@echo "make setup   create .venv and install pirc (editable) with its test tools"
 	@echo "make demo    run the pipeline on samples/ (set-up included)"
 	@echo "make test    run the test suite (set-up included)"
-	@echo "make bench   run the benchmarks in bench/"
+	@echo "make bench   run every benchmark in bench/ and print one summary table"
 	@echo "make corpus  regenerate tests/corpus with PaddlePaddle (needs paddlepaddle==3.3.1)"
 
 $(STAMP): pyproject.toml
@@ -33,7 +33,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python bench/frontend.py
+	$(BIN)/python bench/all.py
 
 corpus:
 	$(PYTHON) tests/corpus/generate.py
