@@ -10,6 +10,7 @@ import click
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
+from pirc.cli.compile import compile_command
 from pirc.cli.common import version_option
 from pirc.cli.fuse import fuse_command
 from pirc.cli.lower import lower_command
@@ -43,6 +44,7 @@ cli.add_command(fuse_command, "fuse")
 cli.add_command(lower_command, "lower")
 cli.add_command(codegen_command, "codegen")
 cli.add_command(run_command, "run")
+cli.add_command(compile_command, "compile")
 
 
 def _fast_exit(code: int) -> None:
@@ -108,3 +110,7 @@ def codegen_main() -> None:
 
 def run_main() -> None:
     _standalone(run_command, "pirc-run")
+
+
+def compile_main() -> None:
+    _standalone(compile_command, "pirc-compile")

@@ -189,7 +189,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     \b
     INPUT (default -, stdin) is PIR text, or a Paddle model (ProgramDesc JSON, .pdmodel,
     PIR JSON) that is translated first; its .pdiparams beside it is the default --params.
-    A host program (pirc-lower --host-out) runs its compiled kernels.
+    A host program (pirc-lower --host-out) runs its compiled kernels; a package folder
+    (pirc-compile -o DIR) runs its host program with its compiled kernels and parameters.
     \b
     Examples:
       pirc-run model.pir --params params.npz --feed x=x.npy
@@ -202,6 +203,20 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
 
     timings: list[tuple[str, float]] = []
     t0 = time.perf_counter()
+    from pirc.cli.compile import is_package, read_package
+
+    if is_package(program):  # pirc-compile's folder: its host program, kernels and parameters
+        manifest = read_package(program)
+        want = "cuda" if device == "cuda" else "c"
+        if manifest["target"] != want:
+            raise PircError(Diagnostic("error", f"{program} was compiled for target {manifest['target']}, but --device "
+                                       f"{device} runs {want} kernels").note(
+                f"run it with --device {'cuda' if manifest['target'] == 'cuda' else 'cpu'}, or compile it again "
+                f"with pirc-compile --target {want}"))
+        if params_path is None and manifest.get("params"):
+            params_path = os.path.join(program, manifest["params"])
+        kernels_path = kernels_path or os.path.join(program, manifest["kernels"])
+        program = os.path.join(program, manifest["host"])
     text, name, translated = read_program_text(program)
     if translated and params_path is None:
         from pirc.translate.frontend import default_params_path
