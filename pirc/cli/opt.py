@@ -149,18 +149,11 @@ def check_diagnostics(text: str, name: str, produced: list[Diagnostic]) -> list[
 
 
 def _list_passes() -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from pirc.cli.tables import print_table
 
-    table = Table(title="passes and pipelines", title_justify="left")
-    table.add_column("name")
-    table.add_column("kind")
-    table.add_column("summary")
-    for name in sorted(PASSES):
-        table.add_row(name, "pass", PASSES[name].summary)
-    for name in sorted(PIPELINES):
-        table.add_row(name, "pipeline", f"{PIPELINES[name][1]} = {PIPELINES[name][0]}")
-    Console().print(table)
+    rows = [[name, "pass", PASSES[name].summary] for name in sorted(PASSES)]
+    rows += [[name, "pipeline", f"{PIPELINES[name][1]} = {PIPELINES[name][0]}"] for name in sorted(PIPELINES)]
+    print_table("passes and pipelines", ["name", "kind", "summary"], rows)
 
 
 @click.command(name="opt", context_settings={"help_option_names": ["-h", "--help"]})

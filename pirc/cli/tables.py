@@ -35,8 +35,8 @@ def plain_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]], *, right: Sequence[int] = (),
-                err: bool = False, total_row: bool = False) -> None:
-    stream = sys.stderr if err else sys.stdout
+                err: bool = False, total_row: bool = False, stream: TextIO | None = None) -> None:
+    stream = stream or (sys.stderr if err else sys.stdout)
     if not is_tty(stream):
         stream.write(plain_table(title, columns, rows, right))
         stream.flush()
