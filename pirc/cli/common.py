@@ -185,3 +185,16 @@ def read_program_text(path: str) -> tuple[str, str, bool]:
 
         return print_program(load_model(data, name).program), name, True
     return decode_source(data, name), name, False
+
+
+#: inputs at least this big get a spinner while they parse (on a terminal only)
+BIG_INPUT = 1 << 20
+
+
+def parse_with_status(text: str, name: str) -> Any:
+    """parse_program, with a transient 'parsing NAME (N MB)' spinner for a big input on a terminal."""
+    from pirc.progress import status
+    from pirc.text.parser import parse_program
+
+    with status(f"parsing {name} ({len(text) / 1e6:.1f} MB)", show=len(text) >= BIG_INPUT):
+        return parse_program(text, name)

@@ -26,12 +26,11 @@ import sys
 import click
 
 import pirc.passes.all  # noqa: F401  - registers the passes and the build_cinn pipeline
-from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, handle_errors, print_timing, read_program_text, timing_option,
+from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, handle_errors, parse_with_status, print_timing, read_program_text, timing_option,
                              verify_option, version_option, write_output)
 from pirc.diagnostics import PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
-from pirc.text.parser import parse_program
 from pirc.text.printer import print_program
 
 
@@ -61,7 +60,7 @@ def lower_text(text: str, name: str, target: str, want_host: bool, verify_input:
     from pirc.cinn.lower.host import lower_program, replace_groups
 
     t0 = time.perf_counter()
-    program = parse_program(text, name)
+    program = parse_with_status(text, name)
     t1 = time.perf_counter()
     timings.append(("parse", t1 - t0))
     if verify_input:

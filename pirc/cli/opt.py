@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import (EXIT_INPUT, handle_errors, pass_manager_options, print_timing, read_program_text,
-                             version_option, write_output)
+from pirc.cli.common import (EXIT_INPUT, handle_errors, parse_with_status, pass_manager_options, print_timing,
+                             read_program_text, version_option, write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
 from pirc.passes.manager import PIPELINES, PASSES, Instrumentation, Pass, PassManager, PipelineError, parse_pipeline
-from pirc.text.parser import decode_source, parse_program
 from pirc.text.printer import print_program
 
 import pirc.passes.all  # noqa: F401,E402  - registers the passes
@@ -49,7 +48,7 @@ def _dump(legacy: bool):  # type: ignore[no-untyped-def]
 def process(text: str, name: str, cfg: OptConfig) -> str:
     """Parse, verify, run the passes, print.  Raises PircError."""
     t0 = time.perf_counter()
-    program = parse_program(text, name)
+    program = parse_with_status(text, name)
     t1 = time.perf_counter()
     cfg.timings.append(("parse", t1 - t0))
     if cfg.verify:

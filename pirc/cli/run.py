@@ -22,12 +22,12 @@ from typing import Any
 import click
 import numpy as np
 
-from pirc.cli.common import (handle_errors, print_timing, read_input, read_program_text, timing_option, verify_option,
+from pirc.cli.common import (handle_errors, parse_with_status, print_timing, read_input, read_program_text, timing_option, verify_option,
                              version_option, write_output)
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
-from pirc.text.parser import decode_source, parse_program
+from pirc.text.parser import decode_source
 
 import pirc.dialects.all  # noqa: F401,E402  - registers the ops
 
@@ -222,7 +222,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         from pirc.translate.frontend import default_params_path
 
         params_path = default_params_path(program) if program != "-" else None
-    prog = parse_program(text, name)
+    prog = parse_with_status(text, name)
     t1 = time.perf_counter()
     timings.append(("read + parse" if not translated else "translate + parse", t1 - t0))
     if do_verify:

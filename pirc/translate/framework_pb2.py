@@ -47,10 +47,6 @@ from google.protobuf.internal import enum_type_wrapper
 
 __all__ = [
     "DESCRIPTOR",
-    "PROTO_PATH",
-    "ProtoSyntaxError",
-    "parse_proto",
-    "file_descriptor_proto",
     "AttrType",
     "Version",
     "Complex",
