@@ -7,7 +7,7 @@ import re
 
 import click
 
-from pirc.cli.common import (DEFAULT_TARGET, handle_errors, print_timing, read_input, timing_option, version_option,
+from pirc.cli.common import (DEFAULT_TARGET, handle_errors, input_kind, print_timing, read_input, timing_option, version_option,
                              write_output)
 from pirc.diagnostics import Diagnostic, PircError
 
@@ -82,6 +82,10 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
 
     t0 = time.perf_counter()
     data, name = read_input(input)
+    if input_kind(data) == "model" or re.match(rb"\s*\{\s*[(}^]", data):
+        raise PircError(Diagnostic("error", f"{name} is a program, not the loop-level AST (.ast) pirc-codegen reads",
+                                   None).note("lower it first: pirc-lower PROGRAM | pirc-codegen (or pirc lower "
+                                              "PROGRAM codegen)"))
     text = decode_source(data, name)
     target = resolve_target(text, name, target, output)
     if (arch is not None or ptx) and target != "cuda":

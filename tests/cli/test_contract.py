@@ -102,6 +102,11 @@ def test_model_inputs_are_translated_by_opt_and_run(tmp_path: Path) -> None:
         assert sh(["pirc-opt", str(pdmodel), "-o", str(tmp_path / "m.pir")]).returncode == 0
 
 
+def test_codegen_given_a_program_says_how() -> None:
+    p = sh(["pirc-codegen", str(MLP)])
+    assert p.returncode == 1 and b"is a program, not the loop-level AST" in p.stderr and b"pirc-lower" in p.stderr
+
+
 def test_misspelt_chain_command_is_reported_with_a_suggestion() -> None:
     p = sh(["pirc", "translate", str(SAMPLES / "prog.json"), "fuze", "lower"])
     assert p.returncode == 2 and b"no such command 'fuze' in the chain; did you mean 'fuse'?" in p.stderr
