@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -156,10 +157,14 @@ def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
     print_table(f"{command} timing", ["stage", "wall (ms)", "%"], body, right=(1, 2), err=True, total_row=True)
 
 
+_LEADING_SPACE = re.compile(rb"\s*")
+
+
 def input_kind(data: bytes) -> str:
     """``"model"`` for a Paddle model (ProgramDesc JSON, binary .pdmodel, Paddle 3 PIR JSON),
     ``"pir"`` for PIR text; decided from the content, whatever the file is called."""
-    s = data.lstrip()
+    start = _LEADING_SPACE.match(data).end()  # type: ignore[union-attr]
+    s = data[start:start + 256]  # no copy of a big input
     if s.startswith(b"{"):  # JSON ({"blocks" / {"base_code") or PIR text ({ (%0) = ...)
         return "model" if s[1:].lstrip().startswith(b'"') else "pir"
     if s.startswith(b"//"):  # comments (lit RUN lines, split markers) only in PIR text
