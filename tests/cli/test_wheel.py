@@ -76,5 +76,6 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
     _run(["pirc-run", "host.pir", "--kernels", "k.ast", *check], work, env)
     _run(["pirc-run", "m.pir", "--backend", "cinn", *check], work, env)
     # CUDA code paths without the extra: a clear message, exit 1
-    cu = _run(["pirc-codegen", "k.ast", "--target", "cuda", "--compile", "-o", "k.cu"], work, env, ok=False)
+    _run(["pirc-lower", "m.pir", "--target", "cuda", "-o", "kc.ast"], work, env)
+    cu = _run(["pirc-codegen", "kc.ast", "--compile", "-o", "k.cu"], work, env, ok=False)
     assert cu.returncode == 1 and "pirc[cuda]" in cu.stderr, cu.stderr
