@@ -29,6 +29,7 @@ def cli() -> None:
     pirc translate prog.json           ProgramDesc / PIR JSON -> .pir
     pirc fuse model.pir                the CINN front end (fusion groups)
     pirc lower / codegen / run         the rest of the pipeline
+    pirc compile model.json -o DIR     a deployable package (pirc run DIR)
 
     Several commands in one line run as a chain in one process, each reading
     the previous one's output:
