@@ -62,7 +62,8 @@ def main(argv: list[str]) -> int:
                            cwd=HERE.parent, env={**os.environ, "PIRC_PROGRESS": "0"})
         wall = time.perf_counter() - t0
         (logs / f"{name}.log").write_text(p.stdout + p.stderr)
-        lines = [ln.strip() for ln in p.stdout.splitlines() if ln.strip() and set(ln.strip()) - set("-=|+")]
+        lines = [" ".join(ln.replace("│", " ").replace("┃", " ").split()) for ln in p.stdout.splitlines()
+                 if any(c.isalnum() for c in ln)]  # not the rules and borders of a table
         last = lines[-1] if lines else (p.stderr.strip().splitlines() or [""])[-1]
         failed |= p.returncode != 0
         rows.append([name, "ok" if p.returncode == 0 else f"FAILED ({p.returncode})", f"{wall:.1f}",
