@@ -24,8 +24,8 @@ TOOLS = ["pirc-opt", "pirc-translate", "pirc-fuse", "pirc-lower", "pirc-codegen"
 
 def sh(args: list[str], stdin: bytes | None = None, cwd: Path | None = None,
        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[bytes]:
-    full = {**os.environ, **(env or {})}
-    full.pop("NO_COLOR", None) if env is None or "NO_COLOR" not in env else None
+    full = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    full.update(env or {})
     return subprocess.run([str(BIN / args[0]), *args[1:]], input=stdin, capture_output=True, cwd=cwd, env=full,
                           timeout=300)
 
@@ -34,9 +34,8 @@ def on_pty(args: list[str], env: dict[str, str] | None = None, stdin_file: Path 
     """Run with stdout and stderr on a pseudo-terminal; everything it wrote there."""
     master, slave = pty.openpty()
     stdin = open(stdin_file, "rb") if stdin_file else subprocess.DEVNULL
-    full = {**os.environ, "TERM": "xterm-256color", **(env or {})}
-    if env is None or "NO_COLOR" not in env:
-        full.pop("NO_COLOR", None)
+    full = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    full.update({"TERM": "xterm-256color", **(env or {})})
     p = subprocess.Popen([str(BIN / args[0]), *args[1:]], stdin=stdin, stdout=slave, stderr=slave, env=full)
     os.close(slave)
     out = b""
