@@ -322,11 +322,13 @@ def _has_embedded_kernels(prog: Any) -> bool:
 
 
 def _require_gpu() -> None:
-    from pirc.cinn.backend.launch import cuda_device_available
+    from pirc.cinn.backend.launch import cuda_device_available, cuda_unavailable_reason
 
     if not cuda_device_available():
+        reason = cuda_unavailable_reason()
         raise PircError(Diagnostic("error", "--device cuda needs an NVIDIA GPU and its driver; none was found "
-                                   "(CUDA code still compiles: pirc-codegen --target cuda --compile)"))
+                                   "(CUDA code still compiles: pirc-codegen --target cuda --compile)"
+                                   + (f": {reason}" if reason else "")))
 
 
 def _load_kernels(path: str, prog: Any, target: str) -> None:
