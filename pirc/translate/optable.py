@@ -242,6 +242,10 @@ _SIGS: dict[str, str] = {
                      "y:Y, saved_mean?:SavedMean, saved_variance?:SavedVariance",
     "group_norm": "group_norm(x:X, scale?:Scale, bias?:Bias; epsilon:f32=1e-05, groups:i32=-1, "
                   "data_format:str<data_layout='NCHW') -> y:Y, mean:Mean, variance:Variance",
+    "rnn": "rnn(x:Input, pre_state[]:PreState, weight_list[]:WeightList, sequence_length?:SequenceLength, "
+           "dropout_state_in?:DropoutState; dropout_prob:f32=0.0, is_bidirec:bool=false, input_size:i32=10, "
+           "hidden_size:i32=100, num_layers:i32=1, mode:str='RNN_TANH', seed:i32=0, is_test:bool=false) -> "
+           "out:Out, dropout_state_out:DropoutState, state[]:State, reserve:Reserve",
     "dropout": "dropout(x:X, seed_tensor?:Seed, p:Scalar=dropout_prob; is_test:bool=false, "
                "mode:str<dropout_implementation='downgrade_in_infer', seed:i32=0, fix_seed:bool=false) -> "
                "out:Out, mask?:Mask",

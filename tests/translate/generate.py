@@ -405,6 +405,21 @@ def _builders():
             [out, h],
         )
 
+    def rnn_lstm_gru(rng):
+        # the legacy `rnn` op (ProgramTranslator special handler): 2-layer bidirectional LSTM + GRU
+        x = paddle.static.data("x", [-1, 6, 5], "float32")
+        lstm = paddle.nn.LSTM(5, 3, num_layers=2, direction="bidirect")
+        gru = paddle.nn.GRU(5, 4)
+        lstm.eval()
+        gru.eval()
+        y, (h, c) = lstm(x)
+        y2, h2 = gru(x)
+        return (
+            "legacy `rnn` op: 2-layer bidirectional LSTM (initial states from fill_constant) and a GRU",
+            [(x, rng.standard_normal((2, 6, 5)).astype("float32"))],
+            [y, h, c, y2, h2],
+        )
+
     return {
         "fc_relu": fc_relu,
         "lenet": lenet,
@@ -416,6 +431,7 @@ def _builders():
         "while_model": while_model,
         "misc_ops": misc_ops,
         "nested_cf": nested_cf,
+        "rnn_lstm_gru": rnn_lstm_gru,
     }
 
 
@@ -430,6 +446,7 @@ MODEL_NAMES = [
     "while_model",
     "misc_ops",
     "nested_cf",
+    "rnn_lstm_gru",
 ]
 
 

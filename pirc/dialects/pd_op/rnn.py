@@ -25,7 +25,9 @@ crnn, speech_gru)::
   (``is_test``) never applies dropout between layers.
 * ``dropout_state_out`` and ``reserve`` are scratch outputs; Paddle's infer-meta leaves
   them undimensioned (printed ``tensor<0xf32>`` when built, ``tensor<f32>`` once saved and
-  loaded), so only their dtype is checked.
+  loaded, ``tensor<u8>`` when translated from a ProgramDesc), so neither their shape nor
+  their dtype is checked.  The translator (``rnn`` legacy op, a special handler as in
+  Paddle) feeds ``dropout_state_in`` a 0-D uint8 ``pd_op.full``.
 
 Gate math (per step, ``g = x W_ih^T + b_ih``, ``r = h W_hh^T + b_hh``):
   LSTM  i, f, c~, o = split(g + r, 4); c = sig(f) c_prev + sig(i) tanh(c~); h = sig(o) tanh(c)
@@ -83,8 +85,10 @@ def _rnn_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Any]:
     if isinstance(sl, Meta) and sl.dtype not in ("int32", "int64"):
         raise ShapeError(f"rnn: sequence_length must be int32 or int64, got {sl.dtype}")
     out_shape = None if x.shape is None else (x.shape[0], x.shape[1], d * hidden)
-    return [Meta(out_shape, x.dtype), Meta((0,), x.dtype), [Meta(s.shape, s.dtype) for s in states],
-            Meta((0,), x.dtype)]
+    # the scratch results: "Undefined" (any dtype) -- f32 when built in PIR, u8 when translated
+    # from a ProgramDesc (typed from the DropoutState / Reserve VarDescs)
+    return [Meta(out_shape, x.dtype), Meta((0,), "Undefined"), [Meta(s.shape, s.dtype) for s in states],
+            Meta((0,), "Undefined")]
 
 
 def _sigmoid(v: np.ndarray) -> np.ndarray:
