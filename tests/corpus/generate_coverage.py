@@ -149,6 +149,294 @@ def build_speech_gru(c):
     return [F.log_softmax(head(seq), axis=-1), h]
 
 
+# --------------------------------------------------------------------------
+# OCR: DB text detection, SVTR recognition
+# --------------------------------------------------------------------------
+
+
+@model("db_det", "DB text detector (PaddleOCR det_db style): conv backbone with 3 stages, "
+       "FPN (1x1 lateral convs, nearest upsample + add, 3x3 convs, upsample + concat), "
+       "DB head (conv/BN/relu, 2 conv2d_transpose, sigmoid) for shrink and threshold maps, "
+       "approximate binary map 1 / (1 + exp(-k (P - T)))", ["ocr", "conv", "interp"])
+def build_db_det(c):
+    x = c.data("image", [-1, 3, 32, 32])
+    s1 = _eval(nn.Sequential(ConvBNAct(3, 8, s=2), ConvBNAct(8, 8)))
+    s2 = _eval(ConvBNAct(8, 16, s=2))
+    s3 = _eval(ConvBNAct(16, 16, s=2))
+    c2 = s1(x)                                   # 16x16
+    c3 = s2(c2)                                  # 8x8
+    c4 = s3(c3)                                  # 4x4
+    in2, in3, in4 = (_eval(nn.Conv2D(ch, 8, 1, bias_attr=False)) for ch in (8, 16, 16))
+    p4 = in4(c4)
+    p3 = in3(c3) + F.interpolate(p4, scale_factor=2, mode="nearest")
+    p2 = in2(c2) + F.interpolate(p3, scale_factor=2, mode="nearest")
+    o2, o3, o4 = (_eval(nn.Conv2D(8, 2, 3, padding=1, bias_attr=False)) for _ in range(3))
+    fuse = paddle.concat([o2(p2), F.interpolate(o3(p3), scale_factor=2, mode="nearest"),
+                          F.interpolate(o4(p4), scale_factor=4, mode="nearest")], axis=1)  # 6 x 16x16
+
+    def head():
+        return _eval(nn.Sequential(
+            nn.Conv2D(6, 4, 3, padding=1, bias_attr=False), nn.BatchNorm2D(4), nn.ReLU(),
+            nn.Conv2DTranspose(4, 4, 2, stride=2), nn.BatchNorm2D(4), nn.ReLU(),
+            nn.Conv2DTranspose(4, 1, 2, stride=2)))
+    shrink = F.sigmoid(head()(fuse))
+    thresh = F.sigmoid(head()(fuse))
+    binary = paddle.reciprocal(1 + paddle.exp(-50 * (shrink - thresh)))
+    return [paddle.concat([shrink, thresh, binary], axis=1)]
+
+
+class MixingBlock(nn.Layer):
+    """SVTR block: global (attention) or local (depthwise conv over the 2-D grid) mixing."""
+
+    def __init__(self, dim, heads, hw, local=False):
+        super().__init__()
+        self.hw, self.local, self.heads = hw, local, heads
+        self.norm1 = nn.LayerNorm(dim, epsilon=1e-6)
+        self.norm2 = nn.LayerNorm(dim, epsilon=1e-6)
+        if local:
+            self.mix = nn.Conv2D(dim, dim, 3, padding=1, groups=dim)
+        else:
+            self.qkv = nn.Linear(dim, dim * 3)
+            self.proj = nn.Linear(dim, dim)
+        self.fc1 = nn.Linear(dim, dim * 2)
+        self.fc2 = nn.Linear(dim * 2, dim)
+
+    def mixing(self, x):
+        n, dim = x.shape[1], x.shape[2]
+        if self.local:
+            h, w = self.hw
+            y = paddle.transpose(x, [0, 2, 1]).reshape([-1, dim, h, w])
+            return self.mix(y).flatten(2).transpose([0, 2, 1])
+        qkv = self.qkv(x).reshape([-1, n, 3, self.heads, dim // self.heads]).transpose([2, 0, 3, 1, 4])
+        q, k, v = qkv[0] * (dim // self.heads) ** -0.5, qkv[1], qkv[2]
+        attn = F.softmax(paddle.matmul(q, k, transpose_y=True), axis=-1)
+        return self.proj(paddle.matmul(attn, v).transpose([0, 2, 1, 3]).reshape([-1, n, dim]))
+
+    def forward(self, x):
+        x = x + self.mixing(self.norm1(x))
+        return x + self.fc2(F.gelu(self.fc1(self.norm2(x))))
+
+
+@model("svtr_rec", "SVTR-tiny-style text recogniser (PaddleOCR rec_svtr): conv patch embedding, "
+       "local (depthwise conv) and global (attention) mixing blocks with LayerNorm/gelu MLPs, "
+       "height pooled by adaptive avg pool, Linear CTC head, softmax", ["ocr", "attention", "conv"])
+def build_svtr_rec(c):
+    x = c.data("image", [-1, 3, 16, 32])
+    embed = _eval(nn.Sequential(ConvBNAct(3, 8, s=2, act="hardswish"), ConvBNAct(8, 16, s=2, act="hardswish")))
+    y = embed(x)                                 # N, 16, 4, 8
+    t = y.flatten(2).transpose([0, 2, 1])        # N, 32, 16
+    blocks = _eval(nn.Sequential(MixingBlock(16, 2, (4, 8), local=True), MixingBlock(16, 2, (4, 8))))
+    t = _eval(nn.LayerNorm(16, epsilon=1e-6))(blocks(t))
+    g = t.transpose([0, 2, 1]).reshape([-1, 16, 4, 8])
+    g = F.adaptive_avg_pool2d(g, [1, 8])         # N, 16, 1, 8
+    g = paddle.squeeze(g, axis=2).transpose([0, 2, 1])
+    head = _eval(nn.Linear(16, 12))
+    return [F.softmax(head(g), axis=2)]
+
+
+# --------------------------------------------------------------------------
+# detection: PP-YOLOE-style (anchor free, DFL) and PP-YOLO-style (yolo_box), multiclass_nms3
+# --------------------------------------------------------------------------
+
+
+class ESEAttn(nn.Layer):
+    def __init__(self, ch):
+        super().__init__()
+        self.fc = nn.Conv2D(ch, ch, 1)
+        self.conv = ConvBNAct(ch, ch, 1, act="swish")
+
+    def forward(self, feat, avg):
+        return self.conv(feat * F.sigmoid(self.fc(avg)))
+
+
+@model("ppyoloe_det", "PP-YOLOE-style detector: CSP-ish backbone (conv/BN/swish, residual), two "
+       "levels, ET head with ESE attention, DFL box regression (softmax over bins, 1x1 conv with the "
+       "projection), anchor points, distance2bbox, scale by the image scale factor, "
+       "multiclass_nms3 post-processing", ["detection", "nms", "conv"])
+def build_ppyoloe_det(c):
+    x = c.data("image", [1, 3, 32, 32], scale=1.0)
+    sf = c.data("scale_factor", [1, 2], value=[[0.8, 1.25]])
+    reg_max, ncls = 4, 3
+    stem = _eval(nn.Sequential(ConvBNAct(3, 8, s=2, act="swish"), ConvBNAct(8, 16, s=2, act="swish")))
+    down = _eval(ConvBNAct(16, 16, s=2, act="swish"))
+    res = _eval(ConvBNAct(16, 16, act="swish"))
+    f8 = stem(x)                                 # 8x8, stride 4
+    f16 = down(f8)
+    f16 = f16 + res(f16)                         # 4x4, stride 8
+    feats, strides = [f8, f16], [4, 8]
+    cls_list, reg_list, anchors, stride_t = [], [], [], []
+    for i, (f, s) in enumerate(zip(feats, strides)):
+        h, w = f.shape[2], f.shape[3]
+        avg = F.adaptive_avg_pool2d(f, 1)
+        stem_cls, stem_reg = _eval(ESEAttn(16), ESEAttn(16))
+        pred_cls = _eval(nn.Conv2D(16, ncls, 3, padding=1))
+        pred_reg = _eval(nn.Conv2D(16, 4 * (reg_max + 1), 3, padding=1))
+        cls_logit = pred_cls(stem_cls(f, avg) + f)
+        reg_dist = pred_reg(stem_reg(f, avg))
+        reg_dist = reg_dist.reshape([-1, 4, reg_max + 1, h * w]).transpose([0, 2, 3, 1])
+        proj = paddle.to_tensor(np.arange(reg_max + 1, dtype="float32").reshape([1, reg_max + 1, 1, 1]))
+        reg_dist = F.conv2d(F.softmax(reg_dist, axis=1), proj)   # N, 1, h*w, 4
+        cls_list.append(F.sigmoid(cls_logit).reshape([-1, ncls, h * w]))
+        reg_list.append(reg_dist.squeeze(1))
+        sx = (paddle.arange(end=w, dtype="float32") + 0.5) * s
+        sy = (paddle.arange(end=h, dtype="float32") + 0.5) * s
+        gy, gx = paddle.meshgrid(sy, sx)
+        anchors.append(paddle.stack([gx, gy], axis=-1).reshape([-1, 2]))
+        stride_t.append(paddle.full([h * w, 1], s, dtype="float32"))
+    scores = paddle.concat(cls_list, axis=-1)    # N, ncls, A
+    dist = paddle.concat(reg_list, axis=1)       # N, A, 4
+    anchor = paddle.concat(anchors)
+    stride = paddle.concat(stride_t)
+    lt, rb = paddle.split(dist * stride, 2, axis=-1)
+    boxes = paddle.concat([anchor - lt, anchor + rb], axis=-1)
+    sy, sx = paddle.split(sf, 2, axis=-1)
+    boxes = boxes / paddle.concat([sx, sy, sx, sy], axis=-1).reshape([-1, 1, 4])
+    out, num, index = paddle._C_ops.multiclass_nms3(boxes, scores, None, 0.3, 20, 10, 0.6, False, 1.0, -1)
+    return [out, num, index]
+
+
+@model("ppyolo_yolobox", "PP-YOLO-style head: conv/BN/leaky_relu neck, YOLOv3 conv head, yolo_box "
+       "decoding (clip_bbox, scale_x_y 1.05, conf_thresh) and multiclass_nms3 (normalized=False)",
+       ["detection", "nms", "conv"])
+def build_ppyolo_yolobox(c):
+    x = c.data("image", [1, 3, 32, 32], scale=1.0)
+    im = c.data("im_shape", [1, 2], "int32", value=[[64, 48]])
+    ncls, na = 3, 2
+    neck = _eval(nn.Sequential(nn.Conv2D(3, 8, 3, stride=4, padding=1), nn.BatchNorm2D(8), nn.LeakyReLU(0.1),
+                               nn.Conv2D(8, 8, 3, stride=2, padding=1), nn.BatchNorm2D(8), nn.LeakyReLU(0.1)))
+    head = _eval(nn.Conv2D(8, na * (5 + ncls), 1))
+    y = head(neck(x))                            # 1, 16, 4, 4
+    boxes, scores = paddle.vision.ops.yolo_box(y, im, anchors=[10, 13, 16, 30], class_num=ncls,
+                                               conf_thresh=0.01, downsample_ratio=8, clip_bbox=True,
+                                               scale_x_y=1.05)
+    out, num, index = paddle._C_ops.multiclass_nms3(boxes, paddle.transpose(scores, [0, 2, 1]), None,
+                                                    0.01, 30, 12, 0.45, False, 1.0, -1)
+    return [boxes, scores, out, num, index]
+
+
+# --------------------------------------------------------------------------
+# segmentation: PP-LiteSeg-style
+# --------------------------------------------------------------------------
+
+
+@model("pp_liteseg", "PP-LiteSeg-style segmenter: STDC-ish backbone, SPPM (adaptive avg pool to "
+       "1/2/4, conv, bilinear upsample, sum), UAFM with spatial attention (channel mean/max, "
+       "conv, sigmoid) at two levels, seg head, bilinear resize to the input, argmax",
+       ["segmentation", "conv", "interp"])
+def build_pp_liteseg(c):
+    x = c.data("image", [-1, 3, 32, 32])
+    s1 = _eval(nn.Sequential(ConvBNAct(3, 8, s=2), ConvBNAct(8, 8, s=2)))    # 8x8
+    s2 = _eval(ConvBNAct(8, 16, s=2))                                        # 4x4
+    s3 = _eval(ConvBNAct(16, 16, s=2))                                       # 2x2
+    f4, f8, f16 = s1(x), None, None
+    f8 = s2(f4)
+    f16 = s3(f8)
+    sppm = []
+    for size in (1, 2, 4):
+        conv = _eval(ConvBNAct(16, 8, 1))
+        p = conv(F.adaptive_avg_pool2d(f16, size))
+        sppm.append(F.interpolate(p, size=f16.shape[2:], mode="bilinear", align_corners=False))
+    ctx = _eval(ConvBNAct(8, 8))(sppm[0] + sppm[1] + sppm[2])
+
+    def uafm(low, high, cin):
+        low = _eval(ConvBNAct(cin, 8))(low)
+        up = F.interpolate(high, size=low.shape[2:], mode="bilinear")
+        feats = paddle.concat([paddle.mean(low, axis=1, keepdim=True), paddle.max(low, axis=1, keepdim=True),
+                               paddle.mean(up, axis=1, keepdim=True), paddle.max(up, axis=1, keepdim=True)], axis=1)
+        att = F.sigmoid(_eval(ConvBNAct(4, 1, act=None))(feats))
+        return _eval(ConvBNAct(8, 8))(low * att + up * (1 - att))
+
+    y = uafm(f8, ctx, 16)
+    y = uafm(f4, y, 8)
+    logit = _eval(nn.Conv2D(8, 4, 1))(_eval(ConvBNAct(8, 8))(y))
+    logit = F.interpolate(logit, size=[32, 32], mode="bilinear", align_corners=False)
+    return [logit, paddle.argmax(logit, axis=1)]
+
+
+# --------------------------------------------------------------------------
+# NLP: ERNIE encoder, Llama decoder
+# --------------------------------------------------------------------------
+
+
+@model("ernie_encoder", "ERNIE-style encoder (PaddleNLP ErnieModel): word + position + token-type "
+       "embeddings, LayerNorm, 2 post-norm TransformerEncoderLayers (gelu) with an attention mask "
+       "from input_ids != pad, pooler (first token, Linear, tanh), classifier",
+       ["nlp", "attention", "embedding"])
+def build_ernie_encoder(c):
+    ids = c.data("input_ids", [-1, 8], "int64", kind="randint", low=1, high=40,
+                 post=lambda a: np.where(np.arange(8)[None, :] >= np.array([[8], [5]]), 0, a))
+    tt = c.data("token_type_ids", [-1, 8], "int64", kind="randint", low=0, high=2)
+    word = _eval(nn.Embedding(40, 16, padding_idx=0))
+    pos = _eval(nn.Embedding(16, 16))
+    typ = _eval(nn.Embedding(2, 16))
+    ones = paddle.ones_like(ids)
+    pos_ids = paddle.cumsum(ones, axis=-1) - ones
+    emb = word(ids) + pos(pos_ids) + typ(tt)
+    emb = _eval(nn.LayerNorm(16))(emb)
+    mask = paddle.unsqueeze((ids == 0).astype("float32") * -1e4, axis=[1, 2])
+    enc = _eval(nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, dropout=0.1, activation="gelu"), 2))
+    seq = enc(emb, mask)
+    pooled = paddle.tanh(_eval(nn.Linear(16, 16))(seq[:, 0]))
+    return [seq, _eval(nn.Linear(16, 3))(pooled)]
+
+
+class LlamaRMSNorm(nn.Layer):
+    def __init__(self, dim, eps=1e-6):
+        super().__init__()
+        self.weight = self.create_parameter([dim], default_initializer=nn.initializer.Constant(1.0))
+        self.eps = eps
+
+    def forward(self, x):
+        var = x.astype("float32").pow(2).mean(-1, keepdim=True)
+        return paddle.rsqrt(var + self.eps) * x * self.weight
+
+
+def _rotate_half(x):
+    x1, x2 = paddle.chunk(x, 2, axis=-1)
+    return paddle.concat([-x2, x1], axis=-1)
+
+
+@model("llama_decoder", "Llama-style decoder (PaddleNLP LlamaForCausalLM, unfused paths): token "
+       "embedding, 2 layers of RMSNorm (pow/mean/rsqrt), q/k/v projections, rotary position "
+       "embedding (sin/cos tables, rotate_half), grouped-query attention (repeat_interleave of K/V), "
+       "causal mask, SwiGLU MLP (silu * up), final RMSNorm, lm head", ["nlp", "attention", "rope"])
+def build_llama_decoder(c):
+    seq, dim, heads, kv_heads, hd, vocab = 6, 16, 4, 2, 4, 32
+    ids = c.data("input_ids", [-1, seq], "int64", kind="randint", low=0, high=vocab)
+    embed = _eval(nn.Embedding(vocab, dim))
+    h = embed(ids)
+    inv = 1.0 / (10000 ** (np.arange(0, hd, 2, dtype="float32") / hd))
+    t = paddle.arange(seq, dtype="float32")
+    freqs = paddle.outer(t, paddle.to_tensor(inv))
+    emb = paddle.concat([freqs, freqs], axis=-1)
+    cos = paddle.cos(emb).reshape([1, seq, 1, hd])
+    sin = paddle.sin(emb).reshape([1, seq, 1, hd])
+    causal = paddle.triu(paddle.full([seq, seq], float("-inf")), diagonal=1)
+    for _ in range(2):
+        n1, n2 = _eval(LlamaRMSNorm(dim), LlamaRMSNorm(dim))
+        q_p, k_p, v_p = _eval(nn.Linear(dim, heads * hd, bias_attr=False), nn.Linear(dim, kv_heads * hd, bias_attr=False),
+                              nn.Linear(dim, kv_heads * hd, bias_attr=False))
+        o_p = _eval(nn.Linear(heads * hd, dim, bias_attr=False))
+        gate, up, down = _eval(nn.Linear(dim, 24, bias_attr=False), nn.Linear(dim, 24, bias_attr=False),
+                               nn.Linear(24, dim, bias_attr=False))
+        x = n1(h)
+        q = q_p(x).reshape([0, 0, heads, hd])
+        k = k_p(x).reshape([0, 0, kv_heads, hd])
+        v = v_p(x).reshape([0, 0, kv_heads, hd])
+        q = q * cos + _rotate_half(q) * sin
+        k = k * cos + _rotate_half(k) * sin
+        k = paddle.repeat_interleave(k, heads // kv_heads, axis=2)
+        v = paddle.repeat_interleave(v, heads // kv_heads, axis=2)
+        q, k, v = (paddle.transpose(a, [0, 2, 1, 3]) for a in (q, k, v))
+        att = paddle.matmul(q, k, transpose_y=True) / math.sqrt(hd) + causal
+        att = F.softmax(att.astype("float32"), axis=-1)
+        o = paddle.matmul(att, v).transpose([0, 2, 1, 3]).reshape([0, 0, heads * hd])
+        h = h + o_p(o)
+        h = h + down(F.silu(gate(n2(h))) * up(n2(h)))
+    logits = _eval(nn.Linear(dim, vocab, bias_attr=False))(_eval(LlamaRMSNorm(dim))(h))
+    return [logits, paddle.argmax(logits[:, -1], axis=-1)]
+
+
 def legacy_builders():
     """Builders for tests/translate/generate.py's legacy stage (legacy static API)."""
     import paddle as P
