@@ -159,26 +159,26 @@ def build_speech_gru(c):
        "DB head (conv/BN/relu, 2 conv2d_transpose, sigmoid) for shrink and threshold maps, "
        "approximate binary map 1 / (1 + exp(-k (P - T)))", ["ocr", "conv", "interp"])
 def build_db_det(c):
-    x = c.data("image", [-1, 3, 32, 32])
-    s1 = _eval(nn.Sequential(ConvBNAct(3, 8, s=2), ConvBNAct(8, 8)))
+    x = c.data("image", [-1, 3, 16, 16], concrete=[1, 3, 16, 16])
+    s1 = _eval(nn.Sequential(ConvBNAct(3, 8, s=2), ConvBNAct(8, 8, s=2)))
     s2 = _eval(ConvBNAct(8, 16, s=2))
     s3 = _eval(ConvBNAct(16, 16, s=2))
-    c2 = s1(x)                                   # 16x16
-    c3 = s2(c2)                                  # 8x8
-    c4 = s3(c3)                                  # 4x4
+    c2 = s1(x)                                   # 4x4 (stride 4)
+    c3 = s2(c2)                                  # 2x2
+    c4 = s3(c3)                                  # 1x1
     in2, in3, in4 = (_eval(nn.Conv2D(ch, 8, 1, bias_attr=False)) for ch in (8, 16, 16))
     p4 = in4(c4)
     p3 = in3(c3) + F.interpolate(p4, scale_factor=2, mode="nearest")
     p2 = in2(c2) + F.interpolate(p3, scale_factor=2, mode="nearest")
     o2, o3, o4 = (_eval(nn.Conv2D(8, 2, 3, padding=1, bias_attr=False)) for _ in range(3))
     fuse = paddle.concat([o2(p2), F.interpolate(o3(p3), scale_factor=2, mode="nearest"),
-                          F.interpolate(o4(p4), scale_factor=4, mode="nearest")], axis=1)  # 6 x 16x16
+                          F.interpolate(o4(p4), scale_factor=4, mode="nearest")], axis=1)  # 6 x 4x4; the head upsamples 4x to the input size
 
     def head():
         return _eval(nn.Sequential(
-            nn.Conv2D(6, 4, 3, padding=1, bias_attr=False), nn.BatchNorm2D(4), nn.ReLU(),
-            nn.Conv2DTranspose(4, 4, 2, stride=2), nn.BatchNorm2D(4), nn.ReLU(),
-            nn.Conv2DTranspose(4, 1, 2, stride=2)))
+            nn.Conv2D(6, 2, 3, padding=1, bias_attr=False), nn.BatchNorm2D(2), nn.ReLU(),
+            nn.Conv2DTranspose(2, 2, 2, stride=2), nn.BatchNorm2D(2), nn.ReLU(),
+            nn.Conv2DTranspose(2, 1, 2, stride=2)))
     shrink = F.sigmoid(head()(fuse))
     thresh = F.sigmoid(head()(fuse))
     binary = paddle.reciprocal(1 + paddle.exp(-50 * (shrink - thresh)))
