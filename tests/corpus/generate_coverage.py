@@ -25,9 +25,10 @@ tests/corpus/paddle_ops.json is Paddle's op list, extracted from the installed P
 a gradient op; ``inference_common`` = the ops paddle2onnx (the deployment exporter shipped
 with Paddle's inference stack) can convert from a PIR program, mapped to their pd_op names.
 
-The legacy ProgramDesc forms (``--legacy``) of the recurrent models are written to
-tests/translate/corpus/<name>/ by tests/translate/generate.py's pipeline (its builders
-registry is extended with the ones defined here), so the translator tests pick them up.
+The legacy ProgramDesc forms of the recurrent models (``rnn_lstm_gru``, ``crnn_legacy``: the
+legacy static API's ``rnn`` op) are built by tests/translate/generate.py's pipeline, which
+writes tests/translate/corpus/<name>/ where the translator tests pick them up; ``--legacy``
+runs it for those models.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import subprocess
 import sys
 import time
 import zlib
@@ -49,7 +51,10 @@ import paddle  # noqa: E402
 import paddle.nn as nn  # noqa: E402
 import paddle.nn.functional as F  # noqa: E402
 
+ROOT = HERE.parents[1]
 MODELS: dict[str, dict] = {}
+#: models of tests/translate/generate.py that exercise the legacy `rnn` op
+LEGACY_MODELS = ("rnn_lstm_gru", "crnn_legacy")
 
 
 def model(name, description, features=()):
@@ -437,24 +442,6 @@ def build_llama_decoder(c):
     return [logits, paddle.argmax(logits[:, -1], axis=-1)]
 
 
-def legacy_builders():
-    """Builders for tests/translate/generate.py's legacy stage (legacy static API)."""
-    import paddle as P
-
-    def rnn_legacy(rng):
-        x = P.static.data("x", [-1, 6, 5], "float32")
-        lstm = P.nn.LSTM(5, 3, num_layers=2, direction="bidirect")
-        lstm.eval()
-        y, (h, cc) = lstm(x)
-        gru = P.nn.GRU(5, 4)
-        gru.eval()
-        y2, h2 = gru(x)
-        return ("pd_op.rnn from the legacy `rnn` op: 2-layer bidirectional LSTM and a GRU",
-                [(x, rng.standard_normal((2, 6, 5)).astype("float32"))], [y, h, cc, y2, h2])
-
-    return {"rnn_legacy": rnn_legacy}
-
-
 # --------------------------------------------------------------------------
 # Paddle's op list
 # --------------------------------------------------------------------------
@@ -528,6 +515,8 @@ def main(argv=None):
     ap.add_argument("--only", action="append", help="model name (repeatable)")
     ap.add_argument("--ops-only", action="store_true")
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--legacy", action="store_true",
+                    help="only the legacy ProgramDescs (tests/translate/generate.py for LEGACY_MODELS)")
     args = ap.parse_args(argv)
 
     def log(msg):
@@ -537,6 +526,9 @@ def main(argv=None):
         for n, s in MODELS.items():
             print(n, "-", s["description"])
         return 0
+    if args.legacy:
+        script = str((HERE.parent / "translate" / "generate.py").relative_to(ROOT))
+        return subprocess.run([sys.executable, script, "--models", ",".join(LEGACY_MODELS)], cwd=ROOT).returncode
     (HERE / "paddle_ops.json").write_text(G.dump_json(paddle_op_list()))
     if args.ops_only:
         return 0

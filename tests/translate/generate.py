@@ -420,6 +420,27 @@ def _builders():
             [y, h, c, y2, h2],
         )
 
+    def crnn_legacy(rng):
+        # CRNN text recogniser (as tests/corpus/crnn): conv/BN/relu/pool stack, 2-layer bidirectional LSTM
+        img = paddle.static.data("image", [-1, 1, 16, 48], "float32")
+        layers = []
+        for cin, cout, pool in [(1, 8, 2), (8, 16, 2), (16, 16, (2, 1)), (16, 16, (2, 1))]:
+            layers += [paddle.nn.Conv2D(cin, cout, 3, padding=1, bias_attr=False), paddle.nn.BatchNorm2D(cout),
+                       paddle.nn.ReLU(), paddle.nn.MaxPool2D(pool, pool)]
+        body = paddle.nn.Sequential(*layers)
+        lstm = paddle.nn.LSTM(16, 12, num_layers=2, direction="bidirect")
+        head = paddle.nn.Linear(24, 11)
+        for la in (body, lstm, head):
+            la.eval()
+        f = paddle.transpose(paddle.squeeze(body(img), axis=[2]), [0, 2, 1])
+        seq, _ = lstm(f)
+        return (
+            "CRNN: conv2d/batch_norm/relu/pool2d stack, squeeze2, transpose2, 2-layer bidirectional "
+            "LSTM (rnn), matmul_v2 + elementwise_add, softmax",
+            [(img, rng.standard_normal((2, 1, 16, 48)).astype("float32"))],
+            [F.softmax(head(seq), axis=2)],
+        )
+
     return {
         "fc_relu": fc_relu,
         "lenet": lenet,
@@ -432,6 +453,7 @@ def _builders():
         "misc_ops": misc_ops,
         "nested_cf": nested_cf,
         "rnn_lstm_gru": rnn_lstm_gru,
+        "crnn_legacy": crnn_legacy,
     }
 
 
@@ -447,6 +469,7 @@ MODEL_NAMES = [
     "misc_ops",
     "nested_cf",
     "rnn_lstm_gru",
+    "crnn_legacy",
 ]
 
 
