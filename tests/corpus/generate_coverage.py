@@ -226,13 +226,13 @@ class MixingBlock(nn.Layer):
        "local (depthwise conv) and global (attention) mixing blocks with LayerNorm/gelu MLPs, "
        "height pooled by adaptive avg pool, Linear CTC head, softmax", ["ocr", "attention", "conv"])
 def build_svtr_rec(c):
-    x = c.data("image", [-1, 3, 16, 32])
+    x = c.data("image", [-1, 3, 8, 32], concrete=[1, 3, 8, 32])
     embed = _eval(nn.Sequential(ConvBNAct(3, 8, s=2, act="hardswish"), ConvBNAct(8, 16, s=2, act="hardswish")))
-    y = embed(x)                                 # N, 16, 4, 8
-    t = y.flatten(2).transpose([0, 2, 1])        # N, 32, 16
-    blocks = _eval(nn.Sequential(MixingBlock(16, 2, (4, 8), local=True), MixingBlock(16, 2, (4, 8))))
+    y = embed(x)                                 # N, 16, 2, 8
+    t = y.flatten(2).transpose([0, 2, 1])        # N, 16, 16
+    blocks = _eval(nn.Sequential(MixingBlock(16, 2, (2, 8), local=True), MixingBlock(16, 2, (2, 8))))
     t = _eval(nn.LayerNorm(16, epsilon=1e-6))(blocks(t))
-    g = t.transpose([0, 2, 1]).reshape([-1, 16, 4, 8])
+    g = t.transpose([0, 2, 1]).reshape([-1, 16, 2, 8])
     g = F.adaptive_avg_pool2d(g, [1, 8])         # N, 16, 1, 8
     g = paddle.squeeze(g, axis=2).transpose([0, 2, 1])
     head = _eval(nn.Linear(16, 12))
@@ -325,23 +325,23 @@ def build_ppyolo_yolobox(c):
 
 
 @model("pp_liteseg", "PP-LiteSeg-style segmenter: STDC-ish backbone, SPPM (adaptive avg pool to "
-       "1/2/4, conv, bilinear upsample, sum), UAFM with spatial attention (channel mean/max, "
+       "1/2, conv, bilinear upsample, sum), UAFM with spatial attention (channel mean/max, "
        "conv, sigmoid) at two levels, seg head, bilinear resize to the input, argmax",
        ["segmentation", "conv", "interp"])
 def build_pp_liteseg(c):
-    x = c.data("image", [-1, 3, 32, 32])
-    s1 = _eval(nn.Sequential(ConvBNAct(3, 8, s=2), ConvBNAct(8, 8, s=2)))    # 8x8
+    x = c.data("image", [-1, 3, 16, 16], concrete=[1, 3, 16, 16])
+    s1 = _eval(nn.Sequential(ConvBNAct(3, 8, s=2), ConvBNAct(8, 8)))         # 8x8
     s2 = _eval(ConvBNAct(8, 16, s=2))                                        # 4x4
     s3 = _eval(ConvBNAct(16, 16, s=2))                                       # 2x2
     f4, f8, f16 = s1(x), None, None
     f8 = s2(f4)
     f16 = s3(f8)
     sppm = []
-    for size in (1, 2, 4):
+    for size in (1, 2):
         conv = _eval(ConvBNAct(16, 8, 1))
         p = conv(F.adaptive_avg_pool2d(f16, size))
         sppm.append(F.interpolate(p, size=f16.shape[2:], mode="bilinear", align_corners=False))
-    ctx = _eval(ConvBNAct(8, 8))(sppm[0] + sppm[1] + sppm[2])
+    ctx = _eval(ConvBNAct(8, 8))(sppm[0] + sppm[1])
 
     def uafm(low, high, cin):
         low = _eval(ConvBNAct(cin, 8))(low)
@@ -354,7 +354,7 @@ def build_pp_liteseg(c):
     y = uafm(f8, ctx, 16)
     y = uafm(f4, y, 8)
     logit = _eval(nn.Conv2D(8, 4, 1))(_eval(ConvBNAct(8, 8))(y))
-    logit = F.interpolate(logit, size=[32, 32], mode="bilinear", align_corners=False)
+    logit = F.interpolate(logit, size=[16, 16], mode="bilinear", align_corners=False)
     return [logit, paddle.argmax(logit, axis=1)]
 
 
@@ -407,7 +407,7 @@ def _rotate_half(x):
        "causal mask, SwiGLU MLP (silu * up), final RMSNorm, lm head", ["nlp", "attention", "rope"])
 def build_llama_decoder(c):
     seq, dim, heads, kv_heads, hd, vocab = 6, 16, 4, 2, 4, 32
-    ids = c.data("input_ids", [-1, seq], "int64", kind="randint", low=0, high=vocab)
+    ids = c.data("input_ids", [-1, seq], "int64", kind="randint", low=0, high=vocab, concrete=[1, seq])
     embed = _eval(nn.Embedding(vocab, dim))
     h = embed(ids)
     inv = 1.0 / (10000 ** (np.arange(0, hd, 2, dtype="float32") / hd))
