@@ -442,6 +442,34 @@ def build_llama_decoder(c):
     return [logits, paddle.argmax(logits[:, -1], axis=-1)]
 
 
+@model("coverage_misc", "inference ops outside the model set, in one program: unstack (vec result), "
+       "pixel_shuffle, grid_sample, unfold, argsort + take_along_axis, put_along_axis, slice assignment "
+       "(set_value_with_tensor_ / set_value_), index_sample, scatter, masked_select, atan2, bitwise ops",
+       ["misc", "vector_types"])
+def build_coverage_misc(c):
+    x = c.data("x", [-1, 8, 4, 4])
+    g = c.data("grid", [-1, 3, 3, 2], kind="uniform", low=-1.1, high=1.1)
+    v = c.data("v", [-1, 4], scale=2.0)
+    k = c.data("k", [-1, 4], "int32", kind="randint", low=-50, high=50)
+    ps = F.pixel_shuffle(x, 2)                                   # N, 2, 8, 8
+    gs = F.grid_sample(ps, g, mode="bilinear", padding_mode="border", align_corners=False)
+    cols = F.unfold(x, [2, 2], strides=2)                        # N, 32, 4
+    parts = paddle.unstack(cols, axis=2)
+    y = parts[0] * 2.0 + parts[3]
+    idx = paddle.argsort(v, axis=1, descending=True)
+    top = paddle.take_along_axis(v, idx[:, :2], axis=1)
+    put = paddle.put_along_axis(v, idx[:, :1], paddle.zeros_like(top[:, :1]), axis=1)
+    # x[...] = v in a PIR static program: paddle.static.setitem returns the updated value
+    w = paddle.static.setitem(v * 2.0, (slice(None), slice(1, 3)), top)
+    w = paddle.static.setitem(w, (0, slice(None)), -1.0)
+    samp = paddle.index_sample(v, paddle.flip(idx, [1]))
+    sc = paddle.scatter(v, paddle.to_tensor(np.array([1, 0], "int64")), w)
+    sel = paddle.masked_select(v, v > 0)
+    ang = paddle.atan2(v, put + 0.5)
+    bits = paddle.bitwise_xor(k, paddle.bitwise_not(k * 3))
+    return [gs, y, top, put, w, samp, sc, sel, ang, bits]
+
+
 # --------------------------------------------------------------------------
 # Paddle's op list
 # --------------------------------------------------------------------------
