@@ -1,7 +1,7 @@
 """Generate expected values for the part-4 pd_op definitions: the common inference ops the
 coverage audit (bench/coverage.py) found missing -- atan2, bitwise_*, argsort, eye, linspace,
 index_sample, take_along_axis, put_along_axis, scatter, scatter_nd_add, masked_select,
-pixel_shuffle, temporal_shift, dist, unique, share_data_, set_value /
+pixel_shuffle, temporal_shift, dist, unique, linear / trilinear / bicubic interp, share_data_, set_value /
 set_value_with_tensor (+ ``_``), index_put, grid_sample, unfold -- and the recurrent /
 detection ops of the coverage models (yolo_box, multiclass_nms3, repeat_interleave).
 
@@ -170,6 +170,26 @@ for mode in ("bilinear", "nearest"):
             case("pd_op.grid_sample",
                  lambda x, g, mode=mode, pad=pad, ac=ac: F.grid_sample(x, g, mode=mode, padding_mode=pad, align_corners=ac),
                  f"{mode}_{pad}_{'ac' if ac else 'noac'}", x=rnd(2, 2, 5, 6), g=_grid)
+
+# --- interpolation beyond nearest / bilinear ------------------------------------
+for ac in (False, True):
+    tag = "ac" if ac else "noac"
+    case("pd_op.linear_interp", lambda x, ac=ac: F.interpolate(x, size=[7], mode="linear", align_corners=ac,
+                                                               data_format="NCW"), f"up_{tag}", x=rnd(2, 3, 5))
+    case("pd_op.linear_interp", lambda x, ac=ac: F.interpolate(x, scale_factor=0.5, mode="linear", align_corners=ac,
+                                                               data_format="NCW"), f"down_{tag}", x=rnd(1, 2, 8))
+    case("pd_op.trilinear_interp", lambda x, ac=ac: F.interpolate(x, size=[3, 5, 4], mode="trilinear",
+                                                                  align_corners=ac), f"mixed_{tag}", x=rnd(1, 2, 2, 3, 6))
+    case("pd_op.bicubic_interp", lambda x, ac=ac: F.interpolate(x, size=[7, 5], mode="bicubic", align_corners=ac),
+         f"up_{tag}", x=rnd(2, 2, 4, 3))
+    case("pd_op.bicubic_interp", lambda x, ac=ac: F.interpolate(x, scale_factor=[0.5, 2.0], mode="bicubic",
+                                                                align_corners=ac), f"scale_{tag}", x=rnd(1, 1, 6, 3))
+case("pd_op.linear_interp", lambda x: F.interpolate(x, size=[9], mode="linear", align_mode=1, data_format="NCW"),
+     "align_mode1", x=rnd(1, 2, 4))
+case("pd_op.trilinear_interp", lambda x: F.interpolate(x, scale_factor=2, mode="trilinear", data_format="NDHWC"),
+     "ndhwc", x=rnd(1, 2, 2, 3, 2))
+case("pd_op.bicubic_interp", lambda x: F.interpolate(x, size=[5, 5], mode="bicubic", data_format="NHWC"), "nhwc",
+     x=rnd(1, 3, 3, 2))
 
 # --- the ops of the coverage models (rnn and unstack have vec results, which this machinery
 # cannot record: the corpus programs check them) ----------------------------------------

@@ -1,6 +1,10 @@
-"""pd_op.nearest_interp and pd_op.bilinear_interp (kernels bit-exact with Paddle 3.3.1 on
-random sizes, scales, layouts and align settings; see the notes above the code).  Not CINN
-ops: NON_FUSIBLE, like pool2d.
+"""pd_op.nearest_interp, bilinear_interp, linear_interp, trilinear_interp, bicubic_interp.
+
+nearest / bilinear kernels are bit-exact with Paddle 3.3.1 on random sizes, scales, layouts
+and align settings (see the notes above the code); linear and trilinear apply the same 1-D
+weights one axis after the other, bicubic Keys' cubic convolution (A = -0.75) one axis after
+the other (both within float rounding of Paddle, tests/dialects/gen_part4.py).  Not CINN ops:
+NON_FUSIBLE, like pool2d.
 """
 
 from __future__ import annotations
@@ -223,8 +227,6 @@ def _interp_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
         _interp_check(x.ndim, method)
     except ShapeError as e:
         raise ValueError(str(e)) from None
-    if method not in ("nearest", "bilinear", "linear"):
-        raise NotImplementedError(f"interpolate: method {method!r} is not implemented")
     axes = _interp_spatial_axes(x.ndim, attrs)
     out_sizes, scales = _interp_runtime_sizes(x, args, attrs, axes)
     ins = [x.shape[a] for a in axes]
@@ -238,10 +240,16 @@ def _interp_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
         for a, i, o, r in zip(axes, ins, out_sizes, ratios, strict=True):
             out = np.take(out, _nearest_index(i, o, r, align_corners), axis=a)
         return [np.ascontiguousarray(out)]
-    # linear (1 spatial dim) / bilinear (2): compute in the data's float type (float32
-    # weights), integer data in float32, truncated back
+    # linear (1 spatial dim) / bilinear (2) / trilinear (3) / bicubic: compute in the data's
+    # float type (float32 weights), integer data in float32, truncated back
     cd = x.dtype if x.dtype.kind == "f" and x.dtype != np.float16 else np.dtype(np.float32)
     xc = x.astype(cd, copy=False)
+    if method == "bicubic":
+        out = xc
+        for a, i, o, r in zip(axes, ins, out_sizes, ratios, strict=True):
+            out = _cubic_along(out, a, i, o, r, align_corners)
+        return [cast_array(out, dtype_name(x.dtype)) if x.dtype.kind in "iub"
+                else np.ascontiguousarray(out.astype(x.dtype, copy=False))]
     coords = [_linear_coords(i, o, r, align_corners, align_mode, float_chain=(j == len(axes) - 1))
               for j, (i, o, r) in enumerate(zip(ins, out_sizes, ratios, strict=True))]
 
@@ -250,9 +258,10 @@ def _interp_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
         shape[axis] = v.size
         return v.astype(cd).reshape(shape)
 
-    if len(axes) == 1:
-        (a,), ((i0, i1, d1, d0),) = axes, coords
-        out = np.take(xc, i0, axis=a) * w(d0, a) + np.take(xc, i1, axis=a) * w(d1, a)
+    if len(axes) != 2:  # linear, trilinear: one axis after the other
+        out = xc
+        for a, (i0, i1, d1, d0) in zip(axes, coords, strict=True):
+            out = np.take(out, i0, axis=a) * w(d0, a) + np.take(out, i1, axis=a) * w(d1, a)
     else:
         (ah, aw) = axes
         (y0, y1, dn, ds), (x0, x1, dw, de) = coords
@@ -267,8 +276,40 @@ def _interp_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
     return [np.ascontiguousarray(out.astype(x.dtype, copy=False))]
 
 
+_CUBIC_A = -0.75
+
+
+def _cubic_along(x: np.ndarray, axis: int, n_in: int, n_out: int, ratio: np.float32, align_corners: bool
+                 ) -> np.ndarray:
+    """Paddle's bicubic along one axis: source ratio * k (align_corners) or ratio * (k + 0.5)
+    - 0.5, the 4 taps floor(src) - 1 .. floor(src) + 2 clamped to the input, Keys' cubic
+    convolution weights with A = -0.75 (align_mode is ignored)."""
+    k = np.arange(n_out, dtype=np.float64)
+    r = float(ratio)
+    src = r * k if align_corners else r * (k + 0.5) - 0.5
+    base = np.floor(src)
+    t = src - base
+    a = _CUBIC_A
+
+    def conv1(v: np.ndarray) -> np.ndarray:
+        return ((a + 2) * v - (a + 3)) * v * v + 1
+
+    def conv2(v: np.ndarray) -> np.ndarray:
+        return ((a * v - 5 * a) * v + 8 * a) * v - 4 * a
+
+    weights = [conv2(t + 1), conv1(t), conv1(1 - t), conv2(2 - t)]
+    shape = [1] * x.ndim
+    shape[axis] = n_out
+    out = np.zeros(x.shape[:axis] + (n_out,) + x.shape[axis + 1:], dtype=np.float64)
+    for tap, wt in enumerate(weights):
+        idx = np.clip(base.astype(np.intp) - 1 + tap, 0, n_in - 1)
+        out += np.take(x, idx, axis=axis).astype(np.float64) * wt.reshape(shape)
+    return out
+
+
 # Not CINN ops (kOpaque -> NON_FUSIBLE), like pool2d.
-for _name, _method in (("nearest_interp", "nearest"), ("bilinear_interp", "bilinear")):
+for _name, _method in (("nearest_interp", "nearest"), ("bilinear_interp", "bilinear"), ("linear_interp", "linear"),
+                       ("trilinear_interp", "trilinear"), ("bicubic_interp", "bicubic")):
     register(OpDef(name=f"pd_op.{_name}", operands=("x", "out_size?", "size_tensor[]?", "scale_tensor?"),
                    attrs=_INTERP_ATTRS, results=("output",), infer_meta=_interp_meta, kernel=_interp_kernel,
                    pattern=PatternKind.NON_FUSIBLE))
