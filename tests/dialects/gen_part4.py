@@ -191,6 +191,46 @@ case("pd_op.trilinear_interp", lambda x: F.interpolate(x, scale_factor=2, mode="
 case("pd_op.bicubic_interp", lambda x: F.interpolate(x, size=[5, 5], mode="bicubic", data_format="NHWC"), "nhwc",
      x=rnd(1, 3, 3, 2))
 
+# --- roi_align, 3-D conv / pool, fft, cross_entropy_with_softmax -------------
+_feat = rnd(2, 3, 8, 9)
+_rois = np.array([[0.5, 1.0, 5.5, 6.0], [2.0, 2.0, 3.0, 9.5], [-1.0, 0.2, 4.0, 4.0], [1.0, 1.5, 8.0, 7.0],
+                  [3.3, 0.0, 3.4, 0.1]], "float32")
+for aligned in (True, False):
+    for sr in (-1, 2):
+        case("pd_op.roi_align",
+             lambda x, b, n, aligned=aligned, sr=sr: paddle.vision.ops.roi_align(x, b, n, (3, 2), 0.5, sr, aligned),
+             f"{'aligned' if aligned else 'legacy'}_sr{sr}", x=_feat, b=_rois, n=np.array([2, 3], "int32"))
+
+
+# (quantize_linear / dequantize_linear are not recorded: Paddle 3.3.1 leaves their out_state /
+# out_accum / out_scale results uninitialised in inference mode, so no value can be checked)
+case("pd_op.conv3d", lambda x, w: F.conv3d(x, w, stride=(1, 2, 1), padding=1), "basic", x=rnd(2, 4, 3, 5, 4),
+     w=rnd(6, 4, 3, 3, 2))
+case("pd_op.conv3d", lambda x, w: F.conv3d(x, w, padding="SAME", groups=2, dilation=(1, 1, 2)), "groups_same",
+     x=rnd(1, 4, 4, 4, 5), w=rnd(4, 2, 1, 3, 3))
+case("pd_op.conv3d", lambda x, w: F.conv3d(x, w, data_format="NDHWC"), "ndhwc", x=rnd(1, 3, 4, 4, 2), w=rnd(3, 2, 2, 2, 2))
+case("pd_op.conv3d_transpose", lambda x, w: F.conv3d_transpose(x, w, stride=2, padding=1, output_padding=1),
+     "stride2", x=rnd(1, 2, 2, 3, 2), w=rnd(2, 3, 3, 3, 3))
+case("pd_op.pool3d", lambda x: F.max_pool3d(x, 2, stride=2), "max", x=rnd(2, 2, 4, 5, 4))
+case("pd_op.pool3d", lambda x: F.avg_pool3d(x, 3, stride=2, padding=1, ceil_mode=True), "avg_ceil", x=rnd(1, 2, 5, 4, 6))
+case("pd_op.pool3d", lambda x: F.avg_pool3d(x, 2, stride=1, padding=1, exclusive=False), "avg_inclusive",
+     x=rnd(1, 1, 3, 3, 3))
+case("pd_op.pool3d", lambda x: F.adaptive_avg_pool3d(x, (2, 1, 3)), "adaptive_avg", x=rnd(1, 2, 5, 4, 7))
+case("pd_op.max_pool3d_with_index", lambda x: F.max_pool3d(x, 2, stride=2, return_mask=True), "mask",
+     x=distinct(1, 2, 4, 4, 4))
+case("pd_op.fft_r2c", lambda x: paddle.fft.rfft(x), "rfft", x=rnd(3, 8))
+case("pd_op.fft_r2c", lambda x: paddle.fft.rfft2(x, norm="ortho"), "rfft2_ortho", x=rnd(2, 4, 6))
+case("pd_op.fft_r2c", lambda x: paddle.fft.fft(x), "full_fft", x=rnd(5))
+case("pd_op.cross_entropy_with_softmax",
+     lambda x, y: F.softmax_with_cross_entropy(x, y, return_softmax=True), "hard", x=rnd(4, 5),
+     y=rnd(4, 1, dtype="int64", lo=0, hi=4))
+case("pd_op.cross_entropy_with_softmax",
+     lambda x, y: F.softmax_with_cross_entropy(x, y, soft_label=True, return_softmax=True), "soft", x=rnd(3, 4),
+     y=np.full((3, 4), 0.25, "float32"))
+case("pd_op.cross_entropy_with_softmax",
+     lambda x, y: F.softmax_with_cross_entropy(x, y, ignore_index=2, axis=1, return_softmax=True), "ignore_axis1",
+     x=rnd(2, 3, 4), y=np.array([[[0, 2, 1, 2]], [[1, 1, 0, 2]]], "int64"))
+
 # --- the ops of the coverage models (rnn and unstack have vec results, which this machinery
 # cannot record: the corpus programs check them) ----------------------------------------
 

@@ -64,9 +64,9 @@ def test_kernel_matches_paddle(c: dict[str, Any]) -> None:
         assert isinstance(g, np.ndarray), f"result {i} is {type(g).__name__}, not ndarray"
         assert g.dtype == exp.dtype, f"result {i}: dtype {g.dtype}, Paddle's data {exp.dtype}"
         assert g.shape == exp.shape, f"result {i}: shape {g.shape}, Paddle {exp.shape}"
-        if g.dtype.kind == "f":
+        if g.dtype.kind in "fc":
             np.testing.assert_allclose(g, exp, rtol=c["rtol"], atol=c["atol"], equal_nan=True, err_msg=f"result {i}")
-            if c["op"] in ZERO_SIGN_FREE:
+            if c["op"] in ZERO_SIGN_FREE or g.dtype.kind == "c":
                 continue
             # the sign of zeros too
             both = (g == 0) & (exp == 0)

@@ -1,4 +1,4 @@
-"""Detection post-processing: pd_op.yolo_box and pd_op.multiclass_nms3.
+"""Detection ops: pd_op.yolo_box, pd_op.multiclass_nms3 and pd_op.roi_align.
 
 Both follow PaddlePaddle 3.3.1's CPU kernels (phi ``yolo_box_kernel.cc`` and
 ``multiclass_nms3_kernel.cc``), checked on tests/corpus/ppyolo_yolobox and ppyoloe_det.
@@ -26,6 +26,14 @@ multiclass_nms3 (bboxes ``[N, M, 4]``, scores ``[N, C, M]``, rois_num?)
   keep_top_k highest scores (stable sort of the (label, kept order) list) stay.  Rows come
   grouped by label (ascending), in kept order within a label.  The LoD form (2-D scores
   with rois_num) is not supported: the kernel says so.
+
+roi_align (x ``[N, C, H, W]``, boxes ``[R, 4]`` (x1, y1, x2, y2), boxes_num? int ``[N]``)
+  -> ``[R, C, pooled_height, pooled_width]``.  Box corners are scaled by spatial_scale (minus
+  0.5 when ``aligned``; otherwise width and height are at least 1); each bin averages a
+  grid of sampling_ratio x sampling_ratio points (ceil(bin size) when it is <= 0), each
+  point a bilinear read with Paddle's edge rules (points past -1 / size read 0, coordinates
+  below 0 read at 0, the last row / column is clamped).  Boxes belong to the images in
+  order, boxes_num[i] each (all to image 0 without boxes_num).
 """
 
 from __future__ import annotations
@@ -222,3 +230,84 @@ register(OpDef(name="pd_op.multiclass_nms3", operands=("bboxes", "scores", "rois
                       "background_label"),
                results=("out", "index", "nms_rois_num"), infer_meta=_nms_meta, kernel=_nms_kernel,
                pattern=PatternKind.NON_FUSIBLE))
+
+
+# ---------------------------------------------------------------------------
+# roi_align
+# ---------------------------------------------------------------------------
+
+def _roi_align_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+    x, boxes = meta_of(args[0]), meta_of(args[1])
+    if x.shape is not None and len(x.shape) != 4:
+        raise ShapeError(f"roi_align: x must be [N, C, H, W], got {list(x.shape)}")
+    if boxes.shape is not None and (len(boxes.shape) != 2 or boxes.shape[1] not in (4, -1)):
+        raise ShapeError(f"roi_align: boxes must be [R, 4], got {list(boxes.shape)}")
+    ph, pw = int(attrs.get("pooled_height", 1)), int(attrs.get("pooled_width", 1))
+    if ph <= 0 or pw <= 0:
+        raise ShapeError(f"roi_align: the pooled size must be positive, got {ph}x{pw}")
+    r = boxes.shape[0] if boxes.shape is not None else -1
+    c = x.shape[1] if x.shape is not None else -1
+    return [Meta((r, c, ph, pw), x.dtype)]
+
+
+def _roi_align_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    x, boxes = np.asarray(args[0]), np.asarray(args[1])
+    num = args[2] if len(args) > 2 else None
+    ph, pw = int(attrs["pooled_height"]), int(attrs["pooled_width"])
+    scale = float(attrs.get("spatial_scale", 1.0))
+    ratio = int(attrs.get("sampling_ratio", -1))
+    aligned = bool(attrs.get("aligned", False))
+    n, c, h, w = x.shape
+    r = boxes.shape[0]
+    if num is not None:
+        counts = np.asarray(num).reshape(-1).astype(np.int64)
+        if counts.sum() != r or len(counts) != n:
+            raise ValueError(f"roi_align: boxes_num {counts.tolist()} does not match {r} boxes of {n} images")
+        batch = np.repeat(np.arange(n), counts)
+    else:
+        batch = np.zeros(r, dtype=np.int64)
+    off = 0.5 if aligned else 0.0
+    xd = x.astype(np.float64)
+    out = np.zeros((r, c, ph, pw), dtype=np.float64)
+    for k in range(r):
+        x0, y0, x1, y1 = (float(v) * scale - off for v in boxes[k])
+        rw, rh = x1 - x0, y1 - y0
+        if not aligned:
+            rw, rh = max(rw, 1.0), max(rh, 1.0)
+        bh, bw = rh / ph, rw / pw
+        gh = ratio if ratio > 0 else int(np.ceil(rh / ph))
+        gw = ratio if ratio > 0 else int(np.ceil(rw / pw))
+        count = max(gh * gw, 1)
+        img = xd[batch[k]]
+        for i in range(ph):
+            for j in range(pw):
+                acc = np.zeros(c)
+                for iy in range(gh):
+                    yy = y0 + i * bh + (iy + 0.5) * bh / gh
+                    for ix in range(gw):
+                        xx = x0 + j * bw + (ix + 0.5) * bw / gw
+                        if yy < -1.0 or yy > h or xx < -1.0 or xx > w:
+                            continue
+                        yv, xv = max(yy, 0.0), max(xx, 0.0)
+                        yl, xl = int(yv), int(xv)
+                        if yl >= h - 1:
+                            yl = yh = h - 1
+                            yv = float(yl)
+                        else:
+                            yh = yl + 1
+                        if xl >= w - 1:
+                            xl = xh = w - 1
+                            xv = float(xl)
+                        else:
+                            xh = xl + 1
+                        ly, lx = yv - yl, xv - xl
+                        hy, hx = 1 - ly, 1 - lx
+                        acc += (hy * hx * img[:, yl, xl] + hy * lx * img[:, yl, xh]
+                                + ly * hx * img[:, yh, xl] + ly * lx * img[:, yh, xh])
+                out[k, :, i, j] = acc / count
+    return [out.astype(x.dtype)]
+
+
+register(OpDef(name="pd_op.roi_align", operands=("x", "boxes", "boxes_num?"),
+               attrs=("pooled_height", "pooled_width", "spatial_scale", "sampling_ratio", "aligned"),
+               infer_meta=_roi_align_meta, kernel=_roi_align_kernel, pattern=PatternKind.NON_FUSIBLE))
