@@ -326,7 +326,7 @@ def build_ppyolo_yolobox(c):
 
 @model("pp_liteseg", "PP-LiteSeg-style segmenter: STDC-ish backbone, SPPM (adaptive avg pool to "
        "1/2, conv, bilinear upsample, sum), UAFM with spatial attention (channel mean/max, "
-       "conv, sigmoid) at two levels, seg head, bilinear resize to the input, argmax",
+       "conv, sigmoid) at 1/8, detail branch added at 1/4, seg head, bilinear resize to the input, argmax",
        ["segmentation", "conv", "interp"])
 def build_pp_liteseg(c):
     x = c.data("image", [-1, 3, 16, 16], concrete=[1, 3, 16, 16])
@@ -352,7 +352,7 @@ def build_pp_liteseg(c):
         return _eval(ConvBNAct(8, 8))(low * att + up * (1 - att))
 
     y = uafm(f8, ctx, 16)
-    y = uafm(f4, y, 8)
+    y = F.interpolate(y, size=f4.shape[2:], mode="bilinear") + _eval(ConvBNAct(8, 8, 1))(f4)
     logit = _eval(nn.Conv2D(8, 4, 1))(_eval(ConvBNAct(8, 8))(y))
     logit = F.interpolate(logit, size=[16, 16], mode="bilinear", align_corners=False)
     return [logit, paddle.argmax(logit, axis=1)]
@@ -364,7 +364,7 @@ def build_pp_liteseg(c):
 
 
 @model("ernie_encoder", "ERNIE-style encoder (PaddleNLP ErnieModel): word + position + token-type "
-       "embeddings, LayerNorm, 2 post-norm TransformerEncoderLayers (gelu) with an attention mask "
+       "embeddings, LayerNorm, a post-norm TransformerEncoderLayer (gelu) with an attention mask "
        "from input_ids != pad, pooler (first token, Linear, tanh), classifier",
        ["nlp", "attention", "embedding"])
 def build_ernie_encoder(c):
@@ -379,7 +379,7 @@ def build_ernie_encoder(c):
     emb = word(ids) + pos(pos_ids) + typ(tt)
     emb = _eval(nn.LayerNorm(16))(emb)
     mask = paddle.unsqueeze((ids == 0).astype("float32") * -1e4, axis=[1, 2])
-    enc = _eval(nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, dropout=0.1, activation="gelu"), 2))
+    enc = _eval(nn.TransformerEncoder(nn.TransformerEncoderLayer(16, 2, 32, dropout=0.1, activation="gelu"), 1))
     seq = enc(emb, mask)
     pooled = paddle.tanh(_eval(nn.Linear(16, 16))(seq[:, 0]))
     return [seq, _eval(nn.Linear(16, 3))(pooled)]
@@ -402,7 +402,7 @@ def _rotate_half(x):
 
 
 @model("llama_decoder", "Llama-style decoder (PaddleNLP LlamaForCausalLM, unfused paths): token "
-       "embedding, 2 layers of RMSNorm (pow/mean/rsqrt), q/k/v projections, rotary position "
+       "embedding, a decoder layer: RMSNorm (pow/mean/rsqrt), q/k/v projections, rotary position "
        "embedding (sin/cos tables, rotate_half), grouped-query attention (repeat_interleave of K/V), "
        "causal mask, SwiGLU MLP (silu * up), final RMSNorm, lm head", ["nlp", "attention", "rope"])
 def build_llama_decoder(c):
@@ -417,7 +417,7 @@ def build_llama_decoder(c):
     cos = paddle.cos(emb).reshape([1, seq, 1, hd])
     sin = paddle.sin(emb).reshape([1, seq, 1, hd])
     causal = paddle.triu(paddle.full([seq, seq], float("-inf")), diagonal=1)
-    for _ in range(2):
+    for _ in range(1):
         n1, n2 = _eval(LlamaRMSNorm(dim), LlamaRMSNorm(dim))
         q_p, k_p, v_p = _eval(nn.Linear(dim, heads * hd, bias_attr=False), nn.Linear(dim, kv_heads * hd, bias_attr=False),
                               nn.Linear(dim, kv_heads * hd, bias_attr=False))
