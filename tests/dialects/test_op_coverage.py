@@ -18,10 +18,10 @@ _spec.loader.exec_module(coverage)
 
 #: the common inference ops pirc does not define yet: tensor arrays, random sampling (Paddle's RNG
 #: streams cannot be reproduced), quantize/dequantize_linear (Paddle 3.3.1 leaves their state outputs
-#: uninitialised in inference), deformable_conv, einsum (vec cache results), empty, print
+#: uninitialised in inference), deformable_conv
 KNOWN_MISSING = sorted("""
-array_length array_read array_to_tensor array_write_ create_array deformable_conv dequantize_linear einsum
-empty gaussian multinomial print quantize_linear uniform
+array_length array_read array_to_tensor array_write_ create_array deformable_conv dequantize_linear gaussian
+multinomial quantize_linear uniform
 """.split())
 
 
