@@ -25,8 +25,9 @@ tests/corpus/paddle_ops.json is Paddle's op list, extracted from the installed P
 a gradient op; ``inference_common`` = the ops paddle2onnx (the deployment exporter shipped
 with Paddle's inference stack) can convert from a PIR program, mapped to their pd_op names.
 
-The legacy ProgramDesc forms of the recurrent models (``rnn_lstm_gru``, ``crnn_legacy``: the
-legacy static API's ``rnn`` op) are built by tests/translate/generate.py's pipeline, which
+The legacy ProgramDesc forms (``rnn_lstm_gru``, ``crnn_legacy``: the legacy static API's ``rnn``
+op; ``ppyolo_legacy``: ``yolo_box``, ``multiclass_nms3``, ``roi_align``) are built by
+tests/translate/generate.py's pipeline, which
 writes tests/translate/corpus/<name>/ where the translator tests pick them up; ``--legacy``
 runs it for those models.
 """
@@ -53,8 +54,8 @@ import paddle.nn.functional as F  # noqa: E402
 
 ROOT = HERE.parents[1]
 MODELS: dict[str, dict] = {}
-#: models of tests/translate/generate.py that exercise the legacy `rnn` op
-LEGACY_MODELS = ("rnn_lstm_gru", "crnn_legacy")
+#: models of tests/translate/generate.py with the legacy rnn / detection ops
+LEGACY_MODELS = ("rnn_lstm_gru", "crnn_legacy", "ppyolo_legacy")
 
 
 def model(name, description, features=()):
