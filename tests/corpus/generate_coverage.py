@@ -476,6 +476,34 @@ def build_coverage_misc(c):
     return [gs, y, top, put, w, samp, sc, sel, ang, bits, ein, diag, shown, filled]
 
 
+@model("array_decode", "tensor arrays in a decoding loop: create_array, array_write_ in a "
+       "while_loop (a GRU-cell-like update per step), array_length, array_read, array_to_tensor "
+       "(concat and stack)", ["array", "while"])
+def build_array_decode(c):
+    x = c.data("x", [-1, 4])
+    steps = c.data("steps", [1], "int64", value=[3])
+    lin = _eval(nn.Linear(4, 4))
+    arr = paddle.tensor.create_array("float32")
+    i0 = paddle.zeros([1], "int64")
+    arr = paddle.tensor.array_write(x, i0, array=arr)
+
+    def cond(i, h, a):
+        return i < steps
+
+    def body(i, h, a):
+        h = paddle.tanh(lin(h))
+        i = i + 1
+        a = paddle.tensor.array_write(h, i, array=a)
+        return [i, h, a]
+
+    i, h, arr = paddle.static.nn.while_loop(cond, body, [i0, x, arr])
+    n = paddle.tensor.array_length(arr)
+    last = paddle.tensor.array_read(arr, i)
+    stacked, _ = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=1, use_stack=True)
+    cat, idx = paddle.tensor.manipulation.tensor_array_to_tensor(arr, axis=0)
+    return [n, last, stacked, cat, idx, h]
+
+
 # --------------------------------------------------------------------------
 # Paddle's op list
 # --------------------------------------------------------------------------
