@@ -231,6 +231,18 @@ case("pd_op.cross_entropy_with_softmax",
      lambda x, y: F.softmax_with_cross_entropy(x, y, ignore_index=2, axis=1, return_softmax=True), "ignore_axis1",
      x=rnd(2, 3, 4), y=np.array([[[0, 2, 1, 2]], [[1, 1, 0, 2]]], "int64"))
 
+# --- deformable convolution (v1 without mask, v2 with) ---------------------------
+_dx = rnd(2, 4, 5, 6)
+_dw = rnd(6, 2, 3, 3)
+_doff = rnd(2, 2 * 2 * 9, 3, 3, lo=-2.5, hi=2.5)   # 2 deformable groups, stride 2, padding 1 -> 3x3
+_dmask = rnd(2, 2 * 9, 3, 3, lo=0, hi=1)
+case("pd_op.deformable_conv",
+     lambda x, o, w, m: paddle.vision.ops.deform_conv2d(x, o, w, stride=2, padding=1, deformable_groups=2, groups=2,
+                                                       mask=m), "v2_groups", x=_dx, o=_doff, w=_dw, m=_dmask)
+case("pd_op.deformable_conv",
+     lambda x, o, w: paddle.vision.ops.deform_conv2d(x, o, w, stride=1, padding=0, dilation=2),
+     "v1_dilated", x=rnd(1, 2, 6, 6), o=rnd(1, 18, 2, 2, lo=-3, hi=3), w=rnd(3, 2, 3, 3))
+
 # --- the ops of the coverage models (rnn and unstack have vec results, which this machinery
 # cannot record: the corpus programs check them) ----------------------------------------
 

@@ -18,8 +18,8 @@ _spec.loader.exec_module(coverage)
 
 #: the common inference ops pirc does not define yet: random sampling (Paddle's RNG streams cannot be
 #: reproduced), quantize/dequantize_linear (Paddle 3.3.1 leaves their state outputs uninitialised in
-#: inference), deformable_conv
-KNOWN_MISSING = sorted("deformable_conv dequantize_linear gaussian multinomial quantize_linear uniform".split())
+#: inference)
+KNOWN_MISSING = sorted("dequantize_linear gaussian multinomial quantize_linear uniform".split())
 
 
 def test_every_model_of_the_set_is_covered() -> None:
