@@ -446,7 +446,7 @@ def build_llama_decoder(c):
 @model("coverage_misc", "inference ops outside the model set, in one program: unstack (vec result), "
        "pixel_shuffle, grid_sample, unfold, argsort + take_along_axis, put_along_axis, slice assignment "
        "(set_value_with_tensor_ / set_value_), index_sample, scatter, masked_select, atan2, bitwise ops, "
-       "einsum (with an ellipsis), print, empty",
+       "einsum, print, empty",
        ["misc", "vector_types"])
 def build_coverage_misc(c):
     x = c.data("x", [-1, 8, 4, 4])
@@ -470,7 +470,7 @@ def build_coverage_misc(c):
     ang = paddle.atan2(v, put + 0.5)
     bits = paddle.bitwise_xor(k, paddle.bitwise_not(k * 3))
     ein = paddle.einsum("nij,nkj->nik", x[:, :3, 0], x[:, 3:5, 1])
-    diag = paddle.einsum("...ii->...i", x[:, :2, :, :])
+    diag = paddle.einsum("nkii->nki", x[:, :2, :, :])  # (Paddle rewrites "..." with letters drawn from a set)
     shown = paddle.static.Print(top, message="top", summarize=4)
     filled = paddle.full_like(paddle.empty([3, 2], "float32"), 1.5)  # reads only its shape
     return [gs, y, top, put, w, samp, sc, sel, ang, bits, ein, diag, shown, filled]
