@@ -30,9 +30,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import pirc.dialects.all  # noqa: E402,F401  (registers every dialect)
-from pirc.dialects.opdef import OP_DEFS  # noqa: E402
-from pirc.ir.opinfo import get_op_info  # noqa: E402
+import pirc.dialects.all  # noqa: F401  (registers every dialect)
+from pirc.dialects.opdef import OP_DEFS
+from pirc.ir.opinfo import get_op_info
 
 CORPUS = ROOT / "tests" / "corpus"
 _IO_OPS = frozenset({"pd_op.data", "pd_op.feed", "pd_op.fetch", "pd_op.shadow_feed"})

@@ -24,9 +24,9 @@ from typing import Any
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import gen_part3 as G  # noqa: E402  (the machinery; its own cases are dropped below)
-import paddle  # noqa: E402
-import paddle.nn.functional as F  # noqa: E402
+import gen_part3 as G
+import paddle
+import paddle.nn.functional as F
 
 G.CASES.clear()
 G.REJECTS.clear()

@@ -19,7 +19,7 @@ _spec.loader.exec_module(coverage)
 #: the common inference ops pirc does not define yet: random sampling (Paddle's RNG streams cannot be
 #: reproduced), quantize/dequantize_linear (Paddle 3.3.1 leaves their state outputs uninitialised in
 #: inference)
-KNOWN_MISSING = sorted("dequantize_linear gaussian multinomial quantize_linear uniform".split())
+KNOWN_MISSING = sorted(["dequantize_linear", "gaussian", "multinomial", "quantize_linear", "uniform"])
 
 
 def test_every_model_of_the_set_is_covered() -> None:
@@ -42,6 +42,6 @@ def test_the_gaps_in_paddles_inference_op_list_are_the_known_ones() -> None:
 
 def test_the_script_prints_the_table_and_exits_0() -> None:
     p = subprocess.run([sys.executable, str(ROOT / "bench" / "coverage.py")], capture_output=True, text=True,
-                       cwd=ROOT, timeout=120)
+                       cwd=ROOT, timeout=120, check=False)
     assert p.returncode == 0, p.stderr
     assert "llama_decoder" in p.stdout and "common inference ops" in p.stdout

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 import numpy as np
 
 from pirc.dialects.pd_op.common import Meta, ShapeError

@@ -58,7 +58,7 @@ register(OpDef(name="pd_op.create_array", attrs=("dtype",), infer_meta=_create_m
 def _create_like_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[Any]:
     arr = args[0]
     if not isinstance(arr, list):
-        raise ValueError("create_array_like: input must be a tensor array")
+        raise TypeError("create_array_like: input must be a tensor array")
     val = float(attrs.get("val", 0.0))
     return [[np.full_like(np.asarray(t), val) for t in arr]]
 
@@ -78,7 +78,7 @@ def _write_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]
 def _write_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[Any]:
     arr, x = args[0], np.asarray(args[1])
     if not isinstance(arr, list):
-        raise ValueError("array_write_: the first operand must be a tensor array")
+        raise TypeError("array_write_: the first operand must be a tensor array")
     k = _index(args[2])
     if k >= len(arr):
         arr.extend([None] * (k + 1 - len(arr)))
@@ -92,7 +92,7 @@ register(OpDef(name="pd_op.array_write_", operands=("array", "x", "i"), infer_me
 
 def _element(arr: Any, k: int) -> np.ndarray:
     if not isinstance(arr, list):
-        raise ValueError("the operand must be a tensor array")
+        raise TypeError("the operand must be a tensor array")
     if k >= len(arr) or arr[k] is None:
         raise ValueError(f"tensor array index {k} was never written (length {len(arr)})")
     return arr[k]
@@ -110,7 +110,7 @@ register(OpDef(name="pd_op.array_read", operands=("array", "i"),
 def _length_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     arr = args[0]
     if not isinstance(arr, list):
-        raise ValueError("array_length: the operand must be a tensor array")
+        raise TypeError("array_length: the operand must be a tensor array")
     return [np.asarray([len(arr)], dtype=np.int64)]
 
 

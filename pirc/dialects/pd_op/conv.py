@@ -25,6 +25,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._nnutil import _compute_dtype, _shape
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -35,9 +36,7 @@ from pirc.dialects.pd_op.common import (
     meta_of,
     register,
 )
-from pirc.dialects.pd_op._nnutil import _compute_dtype, _shape
 from pirc.dialects.pd_op.manipulation import const_ints, kernel_ints
-
 
 # ---------------------------------------------------------------------------
 # convolution helpers

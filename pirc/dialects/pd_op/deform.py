@@ -47,7 +47,7 @@ def _deform_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta
 
 def _bilinear(img: np.ndarray, y: np.ndarray, x: np.ndarray) -> np.ndarray:
     """img [N, C, H, W]; y, x [N, OH, OW] -> [N, C, OH, OW]."""
-    n, c, h, w = img.shape
+    n, _, h, w = img.shape
     inside = (y > -1) & (x > -1) & (y < h) & (x < w)
     y0, x0 = np.floor(y).astype(np.int64), np.floor(x).astype(np.int64)
     ly, lx = y - y0, x - x0

@@ -43,8 +43,7 @@ from typing import Any
 
 import numpy as np
 
-from pirc.dialects.pd_op.common import KernelArg, Meta, MetaArg, OpDef, PatternKind, ShapeError, register, meta_of
-
+from pirc.dialects.pd_op.common import KernelArg, Meta, MetaArg, OpDef, PatternKind, ShapeError, meta_of, register
 
 # ---------------------------------------------------------------------------
 # yolo_box

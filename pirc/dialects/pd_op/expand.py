@@ -32,7 +32,6 @@ from pirc.dialects.pd_op.common import (
 from pirc.dialects.pd_op.elementwise import cast_array, dtype_name, first_value
 from pirc.dialects.pd_op.manipulation import _operand_len, const_ints, kernel_ints
 
-
 # ---------------------------------------------------------------------------
 # expand / expand_as / tile
 # ---------------------------------------------------------------------------

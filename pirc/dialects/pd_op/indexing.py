@@ -30,7 +30,6 @@ from pirc.dialects.pd_op.manipulation import (
     kernel_ints,
 )
 
-
 # ---------------------------------------------------------------------------
 # slice / strided_slice
 # ---------------------------------------------------------------------------
@@ -201,9 +200,7 @@ def _index_select_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> lis
     axis = normalize_axis(int(attrs["axis"]), rank)
     if index.shape is None:
         n = -1
-    elif len(index.shape) == 1:
-        n = index.shape[0]
-    elif len(index.shape) == 2 and index.shape[1] in (1, -1):
+    elif len(index.shape) == 1 or len(index.shape) == 2 and index.shape[1] in (1, -1):
         n = index.shape[0]
     else:
         raise ShapeError(f"index_select: index must be 1-D, got shape {index.shape}")

@@ -27,7 +27,6 @@ from pirc.dialects.pd_op.common import (
 from pirc.dialects.pd_op.elementwise import cast_array, dtype_name
 from pirc.dialects.pd_op.manipulation import kernel_ints
 
-
 # ---------------------------------------------------------------------------
 # nearest_interp / bilinear_interp
 # ---------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._nnutil import _compute_dtype, _eq_dim, _shape
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -30,8 +31,6 @@ from pirc.dialects.pd_op.common import (
     meta_of,
     register,
 )
-from pirc.dialects.pd_op._nnutil import _compute_dtype, _eq_dim, _shape
-
 
 # ---------------------------------------------------------------------------
 # matmul / bmm / addmm / dot / mv

@@ -63,6 +63,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._nnutil import _shape
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -75,9 +76,8 @@ from pirc.dialects.pd_op.common import (
     normalize_axis,
     register,
 )
-from pirc.dialects.pd_op._nnutil import _shape
 
-__all__ = ["const_ints", "const_int", "kernel_ints", "kernel_int"]
+__all__ = ["const_int", "const_ints", "kernel_int", "kernel_ints"]
 
 _VIEW = frozenset({"view"})
 _INPLACE = frozenset({"inplace"})

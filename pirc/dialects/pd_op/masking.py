@@ -26,7 +26,6 @@ from pirc.dialects.pd_op.common import (
 )
 from pirc.dialects.pd_op.manipulation import _reg
 
-
 # ---------------------------------------------------------------------------
 # masked_fill / masked_fill_
 # ---------------------------------------------------------------------------

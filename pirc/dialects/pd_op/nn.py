@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._nnutil import _compute_dtype, _shape
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -33,8 +34,6 @@ from pirc.dialects.pd_op.common import (
     meta_of,
     register,
 )
-from pirc.dialects.pd_op._nnutil import _compute_dtype, _shape
-
 
 # ---------------------------------------------------------------------------
 # dropout

@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._nnutil import _compute_dtype, _shape, _stat_dtype
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -33,9 +34,7 @@ from pirc.dialects.pd_op.common import (
     meta_of,
     register,
 )
-from pirc.dialects.pd_op._nnutil import _compute_dtype, _shape, _stat_dtype
 from pirc.dialects.pd_op.conv import _layout
-
 
 # ---------------------------------------------------------------------------
 # normalisation

@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._nnutil import _shape
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -29,9 +30,7 @@ from pirc.dialects.pd_op.common import (
     normalize_axis,
     register,
 )
-from pirc.dialects.pd_op._nnutil import _shape
 from pirc.dialects.pd_op.manipulation import const_int, kernel_int
-
 
 # ---------------------------------------------------------------------------
 # topk (with a faithful emulation of libstdc++'s partial_sort / nth_element / sort)

@@ -206,7 +206,7 @@ def _grid_sample_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> 
     mode = str(attrs.get("mode", "bilinear"))
     pad = str(attrs.get("padding_mode", "zeros"))
     align = bool(attrs.get("align_corners", True))
-    n, c, h, w = x.shape
+    n, _, h, w = x.shape
     g = grid.astype(np.float64)
     ix = _source(g[..., 0], w, align, pad)  # N, Ho, Wo
     iy = _source(g[..., 1], h, align, pad)
