@@ -1,7 +1,8 @@
 """The helper functions generated sources start with, for C (system compiler) and CUDA (NVRTC).
 
-NVRTC has no system headers, so the CUDA prelude defines the fixed-width integer
-types itself and uses only CUDA builtins (``expf``, ``__float_as_uint``,
+NVRTC has no system headers, so under NVRTC (``__CUDACC_RTC__``) the CUDA prelude
+defines the fixed-width integer types itself (nvcc and the CPU emulation include
+``<stdint.h>``, which already declares them) and uses only CUDA builtins (``expf``, ``__float_as_uint``,
 ``__shfl_xor_sync``...).  The C prelude includes ``<math.h>``, ``<stdint.h>`` and
 ``<stdlib.h>``.
 
@@ -307,7 +308,8 @@ C_HEADER = """#include <math.h>
 #define PIRC_BITS_TO_F64 union { double f; uint64_t u; } c; c.u = u; return c.f;
 """
 
-CUDA_HEADER = """/* self-contained: NVRTC has no system headers */
+CUDA_HEADER = """/* self-contained: NVRTC has no system headers; nvcc and host compilers have <stdint.h> */
+#ifdef __CUDACC_RTC__
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -316,6 +318,9 @@ typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
+#else
+#include <stdint.h>
+#endif
 
 #define PIRC_FN static __device__ __forceinline__
 #define PIRC_F32_TO_BITS return __float_as_uint(f);
