@@ -564,7 +564,7 @@ PIRC_EMU_RT int pirc_emu_launch(void (*fn)(void**), void** kparams, const unsign
     uint32_t b = border[bi];
     block_linear = b;
     blockIdx = pirc_emu_dim3{b % grid[0], (b / grid[0]) % grid[1], b / (grid[0] * grid[1])};
-    if (check) {
+    if (check && nshared) {
       for (size_t i = 0; i < nshared; ++i)  // shared memory starts undefined on a GPU
         memset((void*)shared_regs[i].beg, 0xCD, shared_regs[i].end - shared_regs[i].beg);
       // the shadow of shared memory is per block; of global memory per launch (kept)
