@@ -9,7 +9,9 @@ packing and device-memory handling (``jit_kernel``'s device runner).
 
 from __future__ import annotations
 
+import dataclasses
 import time
+from collections.abc import Callable
 from typing import Any
 
 from pirc.cinn.ast.nodes import Module
@@ -51,8 +53,10 @@ class EmuFactory(JitKernelFactory):
         return compiled
 
 
-def emu_compile_nodes(nodes: list[Any], cache: KernelCache | None, check: bool) -> EmuCompiled:
-    """One emulation library for the LoweredFuncs of ``nodes`` (deduplicated by name)."""
+def emu_compile_nodes(nodes: list[Any], cache: KernelCache | None, check: bool,
+                      rewrite: Callable[[str], str] | None = None) -> EmuCompiled:
+    """One emulation library for the LoweredFuncs of ``nodes`` (deduplicated by name).  ``rewrite``
+    edits the generated text before it is compiled (fault injection in tests)."""
     from pirc.cinn.codegen.common import functions_of
 
     fns: dict[str, Any] = {}
@@ -60,12 +64,14 @@ def emu_compile_nodes(nodes: list[Any], cache: KernelCache | None, check: bool) 
         for f in functions_of(n)[1]:
             fns.setdefault(f.name, f)
     src = generate(Module("module", tuple(fns.values())), "cuda")
+    if rewrite is not None:
+        src = dataclasses.replace(src, text=rewrite(src.text))
     mod = compile_emu(src, cache=cache, check=check)
     return EmuCompiled(mod, {k.name: k.symbol for k in src.kernels})
 
 
 def compile_program_emu(program: Program, *, cache: KernelCache | None = None, seed: int = 0,
-                        check: bool = False) -> Any:
+                        check: bool = False, rewrite: Callable[[str], str] | None = None) -> Any:
     """Fuse, lower (CUDA schedule), generate one CUDA source, compile it for the emulation and
     install the jit_kernel hook; returns a :class:`pirc.cinn.compiler.CompiledProgram`."""
     from pirc.cinn.compiler import CompiledProgram, fuse
@@ -92,7 +98,7 @@ def compile_program_emu(program: Program, *, cache: KernelCache | None = None, s
             nodes.append(node)
     factory = EmuFactory(cache, EmuDevice(seed=seed, check=check))
     if nodes:
-        compiled = emu_compile_nodes(nodes, cache, check)
+        compiled = emu_compile_nodes(nodes, cache, check, rewrite)
         for node in nodes:
             factory._compiled[id(node)] = (node, compiled)
     timings["codegen+compile"] = time.perf_counter() - t2
