@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from cuda_corpus import MODELS, corpus_source
@@ -88,3 +89,33 @@ def test_check_resources_flags_spills_and_oversized_blocks() -> None:
     assert any("spills" in p for p in problems)
     if block_threads(meta) * 255 > 65536:
         assert any("registers" in p for p in problems)
+
+
+@needs_nvcc
+def test_codegen_resource_usage_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """pirc-codegen --target cuda --resource-usage: one row per kernel and arch (plain when piped)."""
+    from click.testing import CliRunner
+
+    from pirc.cli.codegen import codegen_command
+    from pirc.cli.lower import lower_command
+
+    fused = Path(__file__).resolve().parents[1] / "corpus" / "mlp" / "program.pir"
+    ast = tmp_path / "k.ast"
+    runner = CliRunner()
+    from pirc.cli.fuse import fuse_command
+
+    r = runner.invoke(fuse_command, [str(fused), "-o", str(tmp_path / "f.pir")])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(lower_command, [str(tmp_path / "f.pir"), "--target", "cuda", "-o", str(ast)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(codegen_command, [str(ast), "--target", "cuda", "--resource-usage", "-o",
+                                        str(tmp_path / "k.cu")])
+    assert r.exit_code == 0, r.output
+    lines = [ln.split("\t") for ln in r.output.strip().splitlines()]
+    assert lines[0][:4] == ["kernel", "arch", "block", "registers"]
+    rows = lines[1:]
+    n = len(re.findall(r'^extern "C" __global__', (tmp_path / "k.cu").read_text(), re.MULTILINE))
+    assert len(rows) == 2 * n and {r[1] for r in rows} == {"sm_80", "sm_90"}
+    assert all(r[-1] == "ok" and int(r[3]) > 0 for r in rows)
+    r = runner.invoke(codegen_command, [str(ast), "--target", "c", "--resource-usage"])
+    assert r.exit_code == 2

@@ -22,9 +22,13 @@ import subprocess
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pirc.cinn.backend.errors import CompileError, ToolchainError
 from pirc.cinn.codegen.common import KernelMeta
+
+if TYPE_CHECKING:
+    from pirc.cinn.codegen.common import GeneratedSource
 
 TIMEOUT_S = 600
 DEFAULT_ARCHS = ("sm_80", "sm_90")
@@ -230,5 +234,63 @@ def check_resources(meta: KernelMeta, res: KernelResources) -> list[str]:
     return problems
 
 
+
+
+def resource_usage(src: "GeneratedSource", archs: Sequence[str] = DEFAULT_ARCHS) -> list[KernelResources]:
+    """ptxas's report for every kernel of ``src`` and every arch: one nvcc run (its front end and
+    ptxas are one release), else NVRTC's PTX assembled by the toolkit's ``ptxas -v`` (which must be
+    as new as NVRTC: a 13.0 ptxas refuses 13.5's PTX)."""
+    from pirc.cinn.backend.nvrtc import compile_cuda, nvrtc_available
+
+    if find_nvcc() is None and nvrtc_available() and find_ptxas() is not None:
+        out: list[KernelResources] = []
+        for a in archs:
+            ptx, _ = compile_cuda(src.text, arch=f"compute_{_cc(a)}", kind="ptx")
+            out.extend(ptxas_resources(ptx, a))
+        return out
+    return nvcc_compile(src.text, archs, werror=False)
+
+
+def resource_rows(src: "GeneratedSource", resources: Sequence[KernelResources]) -> list[tuple[str, ...]]:
+    """One row per (kernel, arch): kernel, arch, block, registers, spills, shared, occupancy, problems."""
+    metas = {m.symbol: m for m in src.kernels}
+    rows = []
+    for r in sorted(resources, key=lambda r: (metas[r.symbol].index if r.symbol in metas else 1 << 30, r.arch)):
+        m = metas.get(r.symbol)
+        if m is None:
+            continue
+        occ = occupancy(m, r)
+        block = "x".join(str(d.const if d.const is not None else f"<={d.cap}") for d in m.block)
+        rows.append((f"{m.index} {m.name}", r.arch, block, str(r.registers), f"{r.spill_stores}/{r.spill_loads}",
+                     str(r.shared), f"{occ.occupancy:.0%} ({occ.blocks_per_sm} blocks/SM, by {occ.limited_by})",
+                     "; ".join(check_resources(m, r)) or "ok"))
+    return rows
+
+
+RESOURCE_COLUMNS = ("kernel", "arch", "block", "registers", "spill st/ld B", "smem B", "occupancy", "check")
+
+
+def print_resource_report(rows: Sequence[tuple[str, ...]], file: Any = None) -> None:
+    """A rich table on a terminal; tab-separated lines (with a header) when piped."""
+    import sys
+
+    f = file or sys.stderr
+    if f.isatty():
+        from rich.console import Console
+        from rich.table import Table
+
+        t = Table(title="kernel resources (ptxas -v)")
+        for c in RESOURCE_COLUMNS:
+            t.add_column(c, justify="right" if c in ("registers", "smem B") else "left")
+        for row in rows:
+            t.add_row(*row, style="red" if row[-1] != "ok" else None)
+        Console(file=f).print(t)
+        return
+    f.write("\t".join(RESOURCE_COLUMNS) + "\n")
+    for row in rows:
+        f.write("\t".join(row) + "\n")
+
+
 __all__ = ["DEFAULT_ARCHS", "KernelResources", "LIMITS", "Occupancy", "block_threads", "check_resources",
-           "find_nvcc", "find_ptxas", "nvcc_compile", "occupancy", "parse_ptxas_log", "ptxas_resources"]
+           "find_nvcc", "find_ptxas", "nvcc_compile", "occupancy", "parse_ptxas_log", "print_resource_report",
+           "ptxas_resources", "resource_rows", "resource_usage"]
