@@ -1,6 +1,6 @@
 """nvcc and ptxas over generated CUDA: warning-clean compilation and per-kernel resources.
 
-* :func:`nvcc_compile` -- one ``nvcc -c`` for several architectures at once
+* :func:`nvcc_compile` -- one ``nvcc -fatbin`` for several architectures at once
   (``-gencode arch=compute_XX,code=sm_XX`` each), ``-Werror all-warnings`` and ``-Xptxas -v``:
   the source must compile warning-free with the full toolkit (host headers included), not only
   with NVRTC, and ptxas reports every kernel's resources on the way.
@@ -147,7 +147,8 @@ def nvcc_compile(source: str, archs: Sequence[str] = DEFAULT_ARCHS, *, source_na
         src = os.path.join(d, "kernels.cu")
         with open(src, "w", encoding="utf-8") as f:
             f.write(source)
-        cmd = [nvcc, "-c", "-o", os.path.join(d, "kernels.o"), "-std=c++17", "-Xptxas", "-v"]
+        # -fatbin: device code only (no host compilation), every -gencode in one run
+        cmd = [nvcc, "-fatbin", "-o", os.path.join(d, "kernels.fatbin"), "-std=c++17", "-Xptxas", "-v"]
         if werror:
             cmd += ["-Werror", "all-warnings"]
         for a in archs:
