@@ -43,8 +43,10 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
     """
     if target is None:
         target = _EXT_TARGET.get(os.path.splitext(output)[1].lower(), "cuda") if output != "-" else "cuda"
-    if (arch is not None or ptx or resource_usage) and target != "cuda":
-        raise click.UsageError("--arch, --ptx and --resource-usage apply to --target cuda")
+    if (arch is not None or ptx) and target != "cuda":
+        raise click.UsageError("--arch and --ptx apply to --target cuda")
+    if resource_usage and target != "cuda":
+        raise click.UsageError("--resource-usage applies to --target cuda")
     if arch is not None:
         from pirc.cinn.backend.errors import ToolchainError
         from pirc.cinn.backend.nvrtc import parse_arch
