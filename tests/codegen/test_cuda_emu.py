@@ -98,3 +98,21 @@ def test_a_dropped_barrier_changes_results_without_the_checker() -> None:
     """Real barrier semantics: without __syncthreads() some thread order reads stale shared memory."""
     results = run_emu("bench_softmax_small", (0, 1, 2, 3), check=False, rewrite=drop_second_sync)
     assert not all(matches(r, "bench_softmax_small") for r in results)
+
+
+def test_pirc_run_device_cuda_emu() -> None:
+    """The command line: --device cuda-emu with --expect, and --emu-check naming a fault's kind."""
+    from click.testing import CliRunner
+
+    from pirc.cli.run import run_command
+
+    d = CORPUS / "mlp"
+    args = [str(d / "program.pir"), "--params", str(d / "params.npz"), "--feed", str(d / "feeds.npz"),
+            "--backend", "cinn", "--device", "cuda-emu", "--expect", str(d / "outputs.npz")]
+    try:
+        r = CliRunner().invoke(run_command, args + ["--emu-seed", "7", "--emu-check"])
+        assert r.exit_code == 0, r.output
+        r = CliRunner().invoke(run_command, args + ["--kernels", str(d / "program.pir")])
+        assert r.exit_code == 2 and "cuda-emu" in r.output
+    finally:
+        uninstall()
