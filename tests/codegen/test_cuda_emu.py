@@ -116,3 +116,23 @@ def test_pirc_run_device_cuda_emu() -> None:
         assert r.exit_code == 2 and "cuda-emu" in r.output
     finally:
         uninstall()
+
+
+def _store_at_start(value: str) -> Callable[[str], str]:
+    """Every thread stores ``value`` to one __shared__ element before the kernel's first barrier (the
+    index is not a constant: GCC does not instrument provably in-bounds accesses to statics)."""
+    def rewrite(text: str) -> str:
+        new, n = re.subn(r"(__shared__ float (red_shm\d+)\[32\];\n)", rf"\1  \2[(threadIdx.x >> 30) + 31] = {value};\n",
+                         text, count=1)
+        assert n
+        return new
+    return rewrite
+
+
+def test_checker_allows_one_value_from_every_thread_but_not_different_values() -> None:
+    """CINN's epilogues store one value from all threads: not a race; different values are."""
+    (got,) = run_emu("bench_softmax_small", (0,), rewrite=_store_at_start("1.0f"))
+    assert matches(got, "bench_softmax_small")
+    with pytest.raises(EmuError) as e:
+        run_emu("bench_softmax_small", (0,), rewrite=_store_at_start("(float)threadIdx.x"))
+    assert "race: write (of a different value)" in str(e.value) and "__shared__ red_shm0" in str(e.value)

@@ -18,7 +18,9 @@
  *   between them (same block) or from different blocks; a write of the value the location
  *   already holds from another thread (CINN's epilogues store one value from every thread) is
  *   not a race.
- * The first problems found are reported as text through pirc_emu_launch's message buffer.
+ * Accesses to a __shared__ variable at a constant index are not seen (GCC does not instrument provably
+ * in-bounds accesses to statics).  The first problems found are reported as text through
+ * pirc_emu_launch's message buffer.
  */
 #ifndef PIRC_CUDA_EMU_H
 #define PIRC_CUDA_EMU_H
