@@ -101,7 +101,6 @@ static PIRC_EMU_STATE unsigned* warp_arrived;
 static PIRC_EMU_STATE unsigned* warp_expect;
 static PIRC_EMU_STATE uint64_t* xchg;
 static PIRC_EMU_STATE unsigned long progress;
-static PIRC_EMU_STATE int failed;
 static PIRC_EMU_STATE char* msg;
 static PIRC_EMU_STATE size_t msg_cap, msg_len;
 static PIRC_EMU_STATE int problems;
@@ -330,7 +329,7 @@ PIRC_EMU_RT static T shfl(unsigned mask, T v, unsigned src_lane, unsigned width,
   memcpy(&bits, &v, sizeof(T));
   xchg[f->tid] = bits;
   warp_barrier(mask);
-  unsigned lane = f->tid & 31, base = f->tid & ~31u;
+  unsigned base = f->tid & ~31u;
   (void)width;
   T r = v;
   if (ok) {
@@ -342,7 +341,6 @@ PIRC_EMU_RT static T shfl(unsigned mask, T v, unsigned src_lane, unsigned width,
     uint64_t b = xchg[base + src_lane];
     memcpy(&r, &b, sizeof(T));
   }
-  (void)lane;
   warp_barrier(mask);
   return r;
 }
