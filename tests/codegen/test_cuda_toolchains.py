@@ -5,6 +5,7 @@ architectures at once), two at a time, cached by content in the kernel cache."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from concurrent.futures import ThreadPoolExecutor
@@ -17,7 +18,7 @@ from pirc.cinn.backend.cache import cache_key, default_cache
 from pirc.cinn.backend.errors import CompileError
 from pirc.cinn.backend.nvrtc import compile_cuda, nvrtc_available
 from pirc.cinn.backend.ptxas import (DEFAULT_ARCHS, KernelResources, block_threads, check_resources, find_nvcc,
-                                     nvcc_compile, occupancy)
+                                     nvcc_compile, occupancy, parse_ptxas_log)
 
 needs_nvcc = pytest.mark.skipif(find_nvcc() is None, reason="the CUDA toolkit (nvcc) is not installed")
 needs_nvrtc = pytest.mark.skipif(not nvrtc_available(), reason="NVRTC (nvidia-cuda-nvrtc) is not installed")
@@ -119,3 +120,32 @@ def test_codegen_resource_usage_table(tmp_path) -> None:  # type: ignore[no-unty
     assert all(r[-1] == "ok" and int(r[3]) > 0 for r in rows)
     r = runner.invoke(codegen_command, [str(ast), "--target", "c", "--resource-usage"])
     assert r.exit_code == 2
+
+
+PTXAS_LOG = """ptxas info    : 744 bytes gmem
+ptxas info    : Compiling entry function 'k_a' for 'sm_90'
+ptxas info    : Function properties for k_a
+    8 bytes stack frame, 4 bytes spill stores, 4 bytes spill loads
+ptxas info    : Used 64 registers, used 1 barriers, 128 bytes smem, 400 bytes cmem[0]
+ptxas info    : Compiling entry function 'k_b' for 'sm_80'
+ptxas info    : Function properties for k_b
+    0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+ptxas info    : Used 32 registers, used 0 barriers, 380 bytes cmem[0]
+"""
+
+
+def test_ptxas_log_and_occupancy_arithmetic() -> None:
+    """Runs everywhere: the parser on ptxas's format, and the occupancy calculator's numbers."""
+    from pirc.cinn.codegen.common import LaunchDim
+
+    a, b = parse_ptxas_log(PTXAS_LOG)
+    assert (a.symbol, a.arch, a.registers, a.spill_stores, a.spill_loads, a.stack, a.shared, a.barriers) == \
+        ("k_a", "sm_90", 64, 4, 4, 8, 128, 1)
+    assert (b.symbol, b.arch, b.registers, b.shared, b.barriers) == ("k_b", "sm_80", 32, 0, 0)
+    meta = corpus_source("mlp").kernels[0]
+    m1024 = dataclasses.replace(meta, block=(LaunchDim(const=1024), LaunchDim(const=1), LaunchDim(const=1)))
+    m256 = dataclasses.replace(meta, block=(LaunchDim(const=256), LaunchDim(const=1), LaunchDim(const=1)))
+    occ = occupancy(m256, dataclasses.replace(b, arch="sm_90"))  # 8 warps, 32 registers: 8 blocks by warps
+    assert (occ.blocks_per_sm, occ.limited_by, occ.occupancy) == (8, "warps", 1.0)
+    occ = occupancy(m1024, dataclasses.replace(a, shared=0))  # 32 warps of 64 registers: one block
+    assert (occ.blocks_per_sm, occ.limited_by, occ.occupancy) == (1, "registers", 0.5)
