@@ -136,3 +136,69 @@ def test_checker_allows_one_value_from_every_thread_but_not_different_values() -
     with pytest.raises(EmuError) as e:
         run_emu("bench_softmax_small", (0,), rewrite=_store_at_start("(float)threadIdx.x"))
     assert "race: write (of a different value)" in str(e.value) and "__shared__ red_shm0" in str(e.value)
+
+
+# -- the GPU-gated kernel tests of test_codegen_cuda.py, on the emulation ---------------------------
+
+@pytest.fixture(scope="module")
+def tree_kernels():  # type: ignore[no-untyped-def]
+    import cg_trees as C
+
+    from pirc.cinn.codegen.cuda import codegen_cuda
+    from pirc.cinn.emu.build import compile_emu
+
+    funcs = C.c_compatible() + [C.gpu_elementwise_symbolic(), C.gpu_warp_reduce(), C.gpu_shared_transpose(),
+                                C.gpu_guarded_threads()] + [
+        C.gpu_block_reduce(op, t, r) for op, t, r in (("sum", 128, 1024), ("max", 256, 2048), ("min", 32, 64),
+                                                      ("prod", 64, 128))]
+    src = codegen_cuda(funcs)
+    mod = compile_emu(src, cache=default_cache(), check=True)
+    return {f.name: f for f in funcs}, {k.name: mod.kernel(k.symbol) for k in src.kernels}
+
+
+SYMS = {"fn_ew": {"M": 37}, "fn_reduce2": {"M": 5}, "fn_softmax_g": {"M": 9}, "fn_i64": {"N": 300},
+        "fn_bool": {"M": 33}, "fn_par": {"M": 13}, "fn_reduce_max": {"M": 6}}
+
+
+def test_tree_kernels_match_the_evaluator(tree_kernels) -> None:  # type: ignore[no-untyped-def]
+    """Every C-compatible tree (float16, bfloat16, int8..int64, bool, float64, math, selects, lets) as
+    CUDA on the emulation, against the AST evaluator; the one that races under SIMT is reported."""
+    from cg_util import assert_same, random_inputs
+
+    from pirc.cinn.ast import evaluate
+
+    funcs, kernels = tree_kernels
+    checked = 0
+    for name, fn in funcs.items():
+        if name == "fn_softmax" or name.startswith(("fn_gpu_ew", "fn_block_reduce", "fn_warp", "fn_transpose",
+                                                    "fn_guarded")):
+            continue
+        ins = random_inputs(fn, SYMS.get(name, {}), seed=2, nan=name == "fn_math")
+        if name == "fn_gpu_row_sum":  # read-modify-write of Y outside the thread loop, from every thread
+            with pytest.raises(EmuError, match="race"):
+                kernels[name].run(ins)
+            continue
+        assert_same(kernels[name].run(ins), evaluate(fn, ins), name)
+        checked += 1
+    assert checked >= 15
+
+
+def test_tree_block_and_warp_reductions(tree_kernels) -> None:  # type: ignore[no-untyped-def]
+    _, k = tree_kernels
+    rng = np.random.default_rng(0)
+    for op, R in (("sum", 1024), ("max", 2048), ("min", 64), ("prod", 128)):
+        x = (rng.standard_normal((37, R)) * (0.01 if op == "prod" else 1) + (1 if op == "prod" else 0)).astype(np.float32)
+        (y,) = k[f"fn_block_reduce_{op}"](x, seed=R)
+        ref = {"sum": x.sum(1), "max": x.max(1), "min": x.min(1), "prod": x.prod(1)}[op]
+        np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)
+    x = rng.standard_normal((32, 32)).astype(np.float32)
+    np.testing.assert_array_equal(k["fn_warp_reduce"](x)[0], x.max(1))
+    a = rng.standard_normal((64, 64)).astype(np.float32)
+    np.testing.assert_array_equal(k["fn_transpose"](a)[0], a.T)
+    a1, c1 = np.arange(100, dtype=np.float32), np.arange(128, dtype=np.float32)
+    bo, do = k["fn_guarded"](a1, c1)
+    np.testing.assert_array_equal(bo, a1 + 1)
+    np.testing.assert_array_equal(do, c1 * c1)
+    for n in (1, 255, 256, 3001):  # symbolic grid: a grid-stride loop
+        v = np.random.default_rng(n).standard_normal(n).astype(np.float32)
+        np.testing.assert_allclose(k["fn_gpu_ew"](v)[0], v * 2 + 1, rtol=1e-6)
