@@ -16,7 +16,8 @@ from cuda_corpus import MODELS, corpus_source
 
 from pirc.cinn.backend.cache import cache_key, default_cache
 from pirc.cinn.backend.errors import CompileError
-from pirc.cinn.backend.nvrtc import compile_cuda, nvrtc_available
+from pirc.cinn.backend.build import compile_generated
+from pirc.cinn.backend.nvrtc import nvrtc_available
 from pirc.cinn.backend.ptxas import (DEFAULT_ARCHS, KernelResources, block_threads, check_resources, find_nvcc,
                                      nvcc_compile, occupancy, parse_ptxas_log)
 
@@ -73,7 +74,7 @@ def test_nvcc_compiles_warning_free_and_resources_fit(model: str, reports: dict)
 @pytest.mark.parametrize("model", MODELS)
 def test_nvrtc_compiles_the_same_source(model: str) -> None:
     src = corpus_source(model)
-    image, _ = compile_cuda(src.text, arch="sm_90", kind="cubin")
+    image = compile_generated(src, cache=default_cache(), arch="sm_90").image  # NVRTC, cached by content
     assert image[:4] == b"\x7fELF"
     for meta in src.kernels:
         assert meta.symbol.encode() in image
