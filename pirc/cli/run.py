@@ -198,9 +198,9 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     target = "cuda" if device == "cuda" else "c"
     if device == "cuda":
         _require_gpu()
-    if device == "cuda-emu":
-        if kernels_path is not None:
-            raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
+    if device == "cuda-emu" and kernels_path is not None:
+        raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
+    if device == "cuda-emu" and backend == "cinn":
         from pirc.cinn.emu.program import compile_program_emu
 
         compile_program_emu(prog, seed=emu_seed, check=emu_check)
