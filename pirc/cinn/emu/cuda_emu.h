@@ -521,7 +521,14 @@ PIRC_EMU_RT int pirc_emu_launch(void (*fn)(void**), void** kparams, const unsign
   blockDim = pirc_emu_dim3{block[0], block[1], block[2]};
   gridDim = pirc_emu_dim3{grid[0], grid[1], grid[2]};
   fibers = (Fiber*)calloc(nthreads, sizeof(Fiber));
-  char* stacks = (char*)malloc((size_t)nthreads * STACK);
+  // the fibers' stacks stay allocated from launch to launch (touched pages are not faulted in again)
+  static PIRC_EMU_STATE char* stacks;
+  static PIRC_EMU_STATE unsigned stacks_for;
+  if (stacks_for < nthreads) {
+    free(stacks);
+    stacks = (char*)malloc((size_t)nthreads * STACK);
+    stacks_for = nthreads;
+  }
   warp_gen = (unsigned long*)calloc(nwarps, sizeof(unsigned long));
   warp_arrived = (unsigned*)calloc(nwarps, sizeof(unsigned));
   warp_expect = (unsigned*)calloc(nwarps, sizeof(unsigned));
@@ -595,7 +602,6 @@ PIRC_EMU_RT int pirc_emu_launch(void (*fn)(void**), void** kparams, const unsign
   free(warp_expect);
   free(warp_arrived);
   free(warp_gen);
-  free(stacks);
   free(fibers);
   if (check) {
     free(regions);
