@@ -83,8 +83,16 @@ def off_by_one_guard(text: str) -> str:
     return new
 
 
+def early_exit(text: str) -> str:
+    """Thread 0 leaves before the warp shuffles its lanes wait for."""
+    new, n = re.subn(r"(__shared__ float red_shm\d+\[32\];\n)", r"\1  if (threadIdx.x == 0) return;\n", text, count=1)
+    assert n
+    return new
+
+
 @pytest.mark.parametrize("model,fault,expect", [
     ("bench_softmax_small", drop_second_sync, "race"),
+    ("bench_softmax_small", early_exit, "deadlock"),
     ("bench_softmax_small", shrink_shared, "out-of-bounds write"),
     ("mlp", off_by_one_guard, "out-of-bounds write"),
 ])
