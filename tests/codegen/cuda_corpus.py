@@ -12,6 +12,7 @@ from pirc.cinn.backend.jit_kernel import OP_NAME, kernel_node
 from pirc.cinn.codegen.common import GeneratedSource
 from pirc.cinn.compiler import fuse
 from pirc.cinn.lower.host import lower_to_kernels
+from pirc.ir.program import Program
 from pirc.text.parser import parse_program
 from tests.conftest import corpus_models
 
@@ -20,7 +21,9 @@ RUNNABLE = [p.name for p in corpus_models() if (p / "feeds.npz").exists() and (p
 
 
 @functools.cache
-def corpus_source(model: str) -> GeneratedSource:
+def lowered(model: str) -> tuple[Program, GeneratedSource]:
+    """The host program (groups replaced by jit_kernel ops, CUDA schedule) and its CUDA source;
+    lowered once per session (the toolchain and the emulation tests share it)."""
     path = Path(__file__).resolve().parents[1] / "corpus" / model / "program.pir"
     prog = parse_program(path.read_text(), model)
     fuse(prog)
@@ -30,4 +33,8 @@ def corpus_source(model: str) -> GeneratedSource:
         if op.name == OP_NAME:
             _, fn = kernel_node(op)
             fns.setdefault(fn.name, fn)
-    return generate(Module(model, tuple(fns.values())), "cuda")  # type: ignore[arg-type]
+    return prog, generate(Module(model, tuple(fns.values())), "cuda")  # type: ignore[arg-type]
+
+
+def corpus_source(model: str) -> GeneratedSource:
+    return lowered(model)[1]

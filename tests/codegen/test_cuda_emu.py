@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from cuda_corpus import RUNNABLE
+from cuda_corpus import RUNNABLE, lowered
 
 from pirc.cinn.backend.cache import default_cache
 from pirc.cinn.backend.jit_kernel import uninstall
@@ -27,7 +27,10 @@ SEEDS = (0, 1, 2)
 
 def run_emu(model: str, seeds: tuple[int, ...], check: bool = True,
             rewrite: Callable[[str], str] | None = None) -> list[dict]:
-    prog = parse_program((CORPUS / model / "program.pir").read_text(), model)
+    if rewrite is None:  # the lowered program the toolchain tests use too (lowered once)
+        prog = lowered(model)[0]
+    else:
+        prog = parse_program((CORPUS / model / "program.pir").read_text(), model)
     compiled = compile_program_emu(prog, cache=default_cache(), check=check, rewrite=rewrite)
     device = compiled.factory.device
     out = []
