@@ -28,12 +28,12 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from pirc.cinn.backend.cache import KernelCache, default_cache  # noqa: E402
-from pirc.cinn.backend.jit_kernel import uninstall  # noqa: E402
-from pirc.cinn.emu.build import STATS, EmuError  # noqa: E402
-from pirc.cinn.emu.program import compile_program_emu  # noqa: E402
-from pirc.runtime import StandaloneExecutor  # noqa: E402
-from pirc.text.parser import parse_program  # noqa: E402
+from pirc.cinn.backend.cache import KernelCache, default_cache
+from pirc.cinn.backend.jit_kernel import uninstall
+from pirc.cinn.emu.build import STATS, EmuError
+from pirc.cinn.emu.program import compile_program_emu
+from pirc.runtime import StandaloneExecutor
+from pirc.text.parser import parse_program
 
 CORPUS = ROOT / "tests" / "corpus"
 

@@ -198,7 +198,8 @@ def test_tree_block_and_warp_reductions(tree_kernels) -> None:  # type: ignore[n
     _, k = tree_kernels
     rng = np.random.default_rng(0)
     for op, R in (("sum", 1024), ("max", 2048), ("min", 64), ("prod", 128)):
-        x = (rng.standard_normal((37, R)) * (0.01 if op == "prod" else 1) + (1 if op == "prod" else 0)).astype(np.float32)
+        scale, shift = (0.01, 1.0) if op == "prod" else (1.0, 0.0)
+        x = (rng.standard_normal((37, R)) * scale + shift).astype(np.float32)
         (y,) = k[f"fn_block_reduce_{op}"](x, seed=R)
         ref = {"sum": x.sum(1), "max": x.max(1), "min": x.min(1), "prod": x.prod(1)}[op]
         np.testing.assert_allclose(y, ref, rtol=1e-4, atol=1e-4)

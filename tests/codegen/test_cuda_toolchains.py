@@ -14,12 +14,20 @@ from pathlib import Path
 import pytest
 from cuda_corpus import MODELS, corpus_source
 
+from pirc.cinn.backend.build import compile_generated
 from pirc.cinn.backend.cache import cache_key, default_cache
 from pirc.cinn.backend.errors import CompileError
-from pirc.cinn.backend.build import compile_generated
 from pirc.cinn.backend.nvrtc import nvrtc_available
-from pirc.cinn.backend.ptxas import (DEFAULT_ARCHS, KernelResources, block_threads, check_resources, find_nvcc,
-                                     nvcc_compile, occupancy, parse_ptxas_log)
+from pirc.cinn.backend.ptxas import (
+    DEFAULT_ARCHS,
+    KernelResources,
+    block_threads,
+    check_resources,
+    find_nvcc,
+    nvcc_compile,
+    occupancy,
+    parse_ptxas_log,
+)
 
 needs_nvcc = pytest.mark.skipif(find_nvcc() is None, reason="the CUDA toolkit (nvcc) is not installed")
 needs_nvrtc = pytest.mark.skipif(not nvrtc_available(), reason="NVRTC (nvidia-cuda-nvrtc) is not installed")
@@ -65,7 +73,7 @@ def test_nvcc_compiles_warning_free_and_resources_fit(model: str, reports: dict)
     rep = reports[model]
     assert not isinstance(rep, str), rep
     src = corpus_source(model)
-    bounds = dict((s, int(n)) for n, s in re.findall(r"__launch_bounds__\((\d+)\) (\w+)\(", src.text))
+    bounds = {s: int(n) for n, s in re.findall(r"__launch_bounds__\((\d+)\) (\w+)\(", src.text)}
     by_kernel = {(r.symbol, r.arch): r for r in rep}
     for meta in src.kernels:
         # the launch bounds are the block the schedule chose

@@ -123,7 +123,7 @@ def parse_ptxas_log(log: str) -> list[KernelResources]:
 
 def _run(cmd: list[str], what: str) -> subprocess.CompletedProcess:
     try:
-        return subprocess.run(cmd, capture_output=True, timeout=TIMEOUT_S)
+        return subprocess.run(cmd, capture_output=True, timeout=TIMEOUT_S, check=False)
     except subprocess.TimeoutExpired:
         raise ToolchainError(f"{what} took more than {TIMEOUT_S} s") from None
     except OSError as e:
@@ -237,7 +237,7 @@ def check_resources(meta: KernelMeta, res: KernelResources) -> list[str]:
 
 
 
-def resource_usage(src: "GeneratedSource", archs: Sequence[str] = DEFAULT_ARCHS) -> list[KernelResources]:
+def resource_usage(src: GeneratedSource, archs: Sequence[str] = DEFAULT_ARCHS) -> list[KernelResources]:
     """ptxas's report for every kernel of ``src`` and every arch: one nvcc run (its front end and
     ptxas are one release), else NVRTC's PTX assembled by the toolkit's ``ptxas -v`` (which must be
     as new as NVRTC: a 13.0 ptxas refuses 13.5's PTX)."""
@@ -252,7 +252,7 @@ def resource_usage(src: "GeneratedSource", archs: Sequence[str] = DEFAULT_ARCHS)
     return nvcc_compile(src.text, archs, werror=False)
 
 
-def resource_rows(src: "GeneratedSource", resources: Sequence[KernelResources]) -> list[tuple[str, ...]]:
+def resource_rows(src: GeneratedSource, resources: Sequence[KernelResources]) -> list[tuple[str, ...]]:
     """One row per (kernel, arch): kernel, arch, block, registers, spills, shared, occupancy, problems."""
     metas = {m.symbol: m for m in src.kernels}
     rows = []
@@ -292,6 +292,20 @@ def print_resource_report(rows: Sequence[tuple[str, ...]], file: Any = None) -> 
         f.write("\t".join(row) + "\n")
 
 
-__all__ = ["DEFAULT_ARCHS", "KernelResources", "LIMITS", "Occupancy", "block_threads", "check_resources",
-           "find_nvcc", "find_ptxas", "nvcc_compile", "occupancy", "parse_ptxas_log", "print_resource_report",
-           "ptxas_resources", "resource_rows", "resource_usage"]
+__all__ = [
+    "DEFAULT_ARCHS",
+    "LIMITS",
+    "KernelResources",
+    "Occupancy",
+    "block_threads",
+    "check_resources",
+    "find_nvcc",
+    "find_ptxas",
+    "nvcc_compile",
+    "occupancy",
+    "parse_ptxas_log",
+    "print_resource_report",
+    "ptxas_resources",
+    "resource_rows",
+    "resource_usage",
+]

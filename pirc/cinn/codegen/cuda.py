@@ -44,7 +44,6 @@ from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import Call, Cast, Expr, For, ForKind, IntImm, LoweredFunc, Max, MemoryScope, Module, Mul, Var
 from pirc.cinn.ast.visitor import children, walk
 from pirc.cinn.codegen.common import (
-    assemble,
     _GPU_VAR_IDS,
     CROSS_THREAD_RE,
     FuncEmitter,
@@ -52,6 +51,7 @@ from pirc.cinn.codegen.common import (
     KernelMeta,
     LaunchDim,
     WorkspaceInfo,
+    assemble,
     const_int,
     ctype,
     elem_bytes,
@@ -278,9 +278,9 @@ class CudaEmitter(FuncEmitter):
         meta = KernelMeta(self.index, self.symbol, f.name, group_of(f), "cuda", f, self.args, symbol_args_of(f),
                           grid=grid, block=block, workspaces=self.workspaces,  # type: ignore[arg-type]
                           shared_bytes=self.shared_bytes, cross_thread=self.cross_thread)
-        extra = [f" * launch: grid ({', '.join(comment_text(d.text()) for d in grid)}), "
+        extra = [(f" * launch: grid ({', '.join(comment_text(d.text()) for d in grid)}), "
                  f"block ({', '.join(comment_text(d.text()) for d in block)}), "
-                 f"static shared memory {self.shared_bytes} bytes"]
+                 f"static shared memory {self.shared_bytes} bytes")]
         for w in self.workspaces:
             extra.append(f" * workspace: {comment_text(w.name)} ({w.dtype.value}), one extra pointer parameter")
         if self.cross_thread:

@@ -52,8 +52,8 @@ def _int_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
             mod = f"PIRC_FN {ct} pirc_mod_{sfx}({ct} a, {ct} b) {{ return b == 0 ? ({ct})0 : ({ct})(a % b); }}"
             absf = f"PIRC_FN {ct} pirc_abs_{sfx}({ct} a) {{ return a; }}"
             sign = f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ return ({ct})(a > 0); }}"
-            out[f"pirc_rem_{sfx}"] = ((f"pirc_mod_{sfx}",), f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) "
-                                                        f"{{ return pirc_mod_{sfx}(a, b); }}")
+            out[f"pirc_rem_{sfx}"] = ((f"pirc_mod_{sfx}",), (f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) "
+                                                        f"{{ return pirc_mod_{sfx}(a, b); }}"))
         out[f"pirc_div_{sfx}"] = ((), div)
         out[f"pirc_mod_{sfx}"] = ((), mod)
         out[f"pirc_abs_{sfx}"] = ((), absf)
@@ -77,12 +77,12 @@ def _float_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
         out[f"pirc_isnan_{sfx}"] = ((), f"PIRC_FN int pirc_isnan_{sfx}({ct} a) {{ return a != a; }}")
         out[f"pirc_isinf_{sfx}"] = ((), f"PIRC_FN int pirc_isinf_{sfx}({ct} a) {{ return a == a && (a - a) != (a - a); }}")
         out[f"pirc_isfinite_{sfx}"] = ((), f"PIRC_FN int pirc_isfinite_{sfx}({ct} a) {{ return (a - a) == (a - a); }}")
-        out[f"pirc_sign_{sfx}"] = ((), f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ "
-                                       f"return a != a ? a : ({ct})((a > 0) - (a < 0)); }}")
-        out[f"pirc_rem_{sfx}"] = ((), f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) {{ {ct} r = fmod{f}(a, b); "
-                                      f"return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r; }}")
-        out[f"pirc_round_{sfx}"] = ((), f"PIRC_FN {ct} pirc_round_{sfx}({ct} a) {{ "
-                                        f"return a < 0 ? -floor{f}(-a + ({ct})0.5) : floor{f}(a + ({ct})0.5); }}")
+        out[f"pirc_sign_{sfx}"] = ((), (f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ "
+                                       f"return a != a ? a : ({ct})((a > 0) - (a < 0)); }}"))
+        out[f"pirc_rem_{sfx}"] = ((), (f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) {{ {ct} r = fmod{f}(a, b); "
+                                      f"return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r; }}"))
+        out[f"pirc_round_{sfx}"] = ((), (f"PIRC_FN {ct} pirc_round_{sfx}({ct} a) {{ "
+                                        f"return a < 0 ? -floor{f}(-a + ({ct})0.5) : floor{f}(a + ({ct})0.5); }}"))
     return out
 
 
@@ -248,8 +248,8 @@ _VEC_MATH = {
 # OpenMP user-defined reductions (C only): NaN-propagating float min / max
 _OMP = {
     f"pirc_omp_{op}_{sfx}": ((f"pirc_{op}_{sfx}",),
-                             f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
-                             f"initializer(omp_priv = omp_orig)")
+                             (f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
+                             f"initializer(omp_priv = omp_orig)"))
     for op in ("min", "max") for sfx, ct in FLOAT_TYPES.items()
 }
 

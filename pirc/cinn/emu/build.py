@@ -30,7 +30,6 @@ from pirc.cinn.ast.nodes import Var
 from pirc.cinn.backend.cache import KernelCache, cache_key, default_cache
 from pirc.cinn.backend.compile_c import compile_c
 from pirc.cinn.backend.errors import ToolchainError
-from pirc.cinn.backend.launch import pack_args
 from pirc.cinn.backend.module import CINNKernelInfo, DeviceKernel
 from pirc.cinn.codegen.common import CODEGEN_VERSION, GeneratedSource, KernelMeta
 from pirc.diagnostics import Diagnostic, PircError
@@ -69,7 +68,7 @@ def find_cxx() -> str:
 @functools.cache
 def cxx_identity(cxx: str) -> str:
     try:
-        r = subprocess.run([cxx, "--version"], capture_output=True, timeout=30)
+        r = subprocess.run([cxx, "--version"], capture_output=True, timeout=30, check=False)
         first = (r.stdout or b"").decode("utf-8", "replace").splitlines()
         return f"{cxx} {first[0] if first else ''}"
     except (OSError, subprocess.TimeoutExpired) as e:
@@ -193,4 +192,4 @@ class EmuKernel(DeviceKernel):
         return dev.call(self, inputs, symbols)
 
 
-__all__ = ["EmuError", "EmuKernel", "EmuModule", "STATS", "compile_emu", "emu_flags", "emu_text", "find_cxx"]
+__all__ = ["STATS", "EmuError", "EmuKernel", "EmuModule", "compile_emu", "emu_flags", "emu_text", "find_cxx"]
