@@ -156,9 +156,14 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 @click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True,
               help="interp: every op by the interpreter's kernels; cinn: fuse, lower, generate and compile the "
                    "groups first (a host program's compiled kernels run either way).")
-@click.option("--device", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True,
-              help="Where compiled kernels run: cpu (target c, the system C compiler) or cuda (NVRTC and a GPU; "
-                   "needs pip install 'pirc[cuda]').")
+@click.option("--device", type=click.Choice(["cpu", "cuda", "cuda-emu"]), default="cpu", show_default=True,
+              help="Where compiled kernels run: cpu (target c, the system C compiler), cuda (NVRTC and a GPU; "
+                   "needs pip install 'pirc[cuda]') or cuda-emu (the generated CUDA compiled for the CPU and run "
+                   "on fibers, pirc/cinn/emu).")
+@click.option("--emu-seed", type=int, default=0, show_default=True,
+              help="With --device cuda-emu: the seed of the block and thread order.")
+@click.option("--emu-check", is_flag=True,
+              help="With --device cuda-emu: report races and out-of-bounds accesses (slower).")
 @click.option("--kernels", "kernels_path", metavar="FILE", help="The kernels of a host program (pirc-lower --host-out): .ast, or generated code: .c or a .so built from it (cpu), .cu or a .cubin / .ptx built from it (cuda).")
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
@@ -183,7 +188,7 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
-                rtol: float = 1e-4, atol: float = 1e-5) -> None:
+                rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -237,7 +242,14 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         _require_gpu()
     compile_line = None
     t1 = time.perf_counter()
-    if kernels_path is not None:
+    if device == "cuda-emu" and kernels_path is not None:
+        raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
+    if device == "cuda-emu" and backend == "cinn":
+        from pirc.cinn.emu.program import compile_program_emu
+
+        compile_program_emu(prog, seed=emu_seed, check=emu_check)
+        timings.append(("compile (cuda-emu)", time.perf_counter() - t1))
+    elif kernels_path is not None:
         _load_kernels(kernels_path, prog, target)
         timings.append(("load kernels", time.perf_counter() - t1))
     elif backend == "cinn" or _has_embedded_kernels(prog):
