@@ -46,6 +46,13 @@ def resolve_target(text: str, name: str, requested: str | None, output: str, why
     return target
 
 
+def _check_cuda_options(target: str, arch: str | None, ptx: bool, resource_usage: bool) -> None:
+    if (arch is not None or ptx) and target != "cuda":
+        raise click.UsageError("--arch and --ptx apply to --target cuda")
+    if resource_usage and target != "cuda":
+        raise click.UsageError("--resource-usage applies to --target cuda")
+
+
 @click.command(name="codegen", context_settings={"help_option_names": ["-h", "--help"]})
 @version_option
 @click.argument("input", default="-", metavar="[INPUT.ast]")
@@ -83,6 +90,9 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
 
     from pirc.text.parser import decode_source
 
+    requested = target
+    if requested is not None:  # a command-line mistake is reported before the input is read
+        _check_cuda_options(requested, arch, ptx, resource_usage)
     t0 = time.perf_counter()
     data, name = read_input(input)
     if input_kind(data) == "model" or re.match(rb"\s*\{\s*[(}^]", data):
@@ -90,11 +100,8 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
                                    None).note("lower it first: pirc-lower PROGRAM | pirc-codegen (or pirc lower "
                                               "PROGRAM codegen)"))
     text = decode_source(data, name)
-    target = resolve_target(text, name, target, output)
-    if (arch is not None or ptx) and target != "cuda":
-        raise click.UsageError("--arch and --ptx apply to --target cuda")
-    if resource_usage and target != "cuda":
-        raise click.UsageError("--resource-usage applies to --target cuda")
+    target = resolve_target(text, name, requested, output)
+    _check_cuda_options(target, arch, ptx, resource_usage)
     if arch is not None:
         from pirc.cinn.backend.errors import ToolchainError
         from pirc.cinn.backend.nvrtc import parse_arch
