@@ -17,7 +17,8 @@ from typing import Any
 
 from pirc.cinn.backend.build import build_many
 from pirc.cinn.backend.cache import KernelCache, default_cache
-from pirc.cinn.backend.jit_kernel import OP_NAME, JitKernelFactory, install, kernel_node
+from pirc.cinn.backend.jit_kernel import (FN_NAME, GROUP, KERNEL_AST, OP_NAME, SYMBOL_ARGS, JitKernelFactory, install,
+                                         kernel_node, symbol_sources)
 from pirc.cinn.lower.host import GROUP_OPS, lower_to_kernels
 from pirc.ir.program import Program
 
@@ -44,7 +45,121 @@ def fuse(program: Program) -> None:
 
 def compile_program(program: Program, target: str = "c", *, cache: KernelCache | None = None,
                     arch: str | None = None, progress: bool | None = None) -> CompiledProgram:
-    """Fuse, lower and compile ``program`` in place; install the jit_kernel runtime hook."""
+    """Fuse, lower and compile ``program`` in place; install the jit_kernel runtime hook.
+
+    Host code (``target="c"``) compiles once: each group is looked up by its structural hash
+    (:mod:`pirc.cinn.backend.group_index`) before lowering; only the groups not found are
+    lowered, generated and compiled (the C compiler in parallel), and recorded."""
+    if target != "c":
+        return _compile_device(program, target, cache=cache, arch=arch, progress=progress)
+    from pirc.cinn.ast.nodes import Module
+    from pirc.cinn.backend import group_index as gi
+    from pirc.cinn.backend.compile_c import c_flags, cc_identity, find_cc
+    from pirc.cinn.lower.host import LoweredProgram, find_groups, program_value_names, replace_groups
+    from pirc.cinn.lower.op_lower import OpLower, captured_values
+
+    timings: dict[str, float] = {}
+    t0 = time.perf_counter()
+    fuse(program)
+    t1 = time.perf_counter()
+    timings["fuse"] = t1 - t0
+    cache = cache or default_cache()
+    before = cache.stats.compiles
+    cc = find_cc()
+    toolchain = cc_identity(cc) + " " + " ".join(c_flags(cc))
+    groups = find_groups(program)
+    keys: list[str] = []
+    records: list[gi.GroupRecord | None] = []
+    for g in groups:
+        key = gi.group_key(g, captured_values(g.regions[0].block), target, toolchain)
+        keys.append(key)
+        records.append(gi.load(cache, key))
+    t2 = time.perf_counter()
+    timings["lookup"] = t2 - t1
+    factory = install(target, cache, arch)
+    misses = [i for i, r in enumerate(records) if r is None]
+    kernels = 0
+    if misses:
+        ol = OpLower(target, value_names=program_value_names(program))
+        lowered = [ol.lower(groups[i], i) for i in misses]
+        t3 = time.perf_counter()
+        timings["lower"] = t3 - t2
+        funcs = [k.func for lg in lowered for k in lg.kernels]
+        modules = build_many(funcs, target, cache=cache, arch=arch, progress=progress)
+        timings["codegen+compile"] = time.perf_counter() - t3
+        new_ops = replace_groups(LoweredProgram(Module("module", tuple(funcs)), lowered))
+        pos = 0
+        for i, lg in zip(misses, lowered, strict=True):
+            recs: list[gi.KernelRecord] = []
+            recordable = True
+            for k in lg.kernels:
+                op, mod = new_ops[pos], modules[pos]
+                pos += 1
+                sources = symbol_sources(op, k.func)
+                factory.preload(op, mod.kernel(k.func.name), sources)
+                try:
+                    recs.append(gi.KernelRecord(
+                        k.func.name, op.attr(KERNEL_AST), list(k.inputs), list(k.outputs),
+                        list(op.attr(SYMBOL_ARGS) or []), sources, mod.artifact.stem,
+                        gi.meta_to_json(mod.source.kernel(k.func.name))))
+                except gi.Unrecordable:
+                    recordable = False
+            if recordable:
+                temps = {n: (list(dims), str(dt)) for n, (dims, dt) in lg.temps.items()}
+                gi.save(cache, keys[i], gi.GroupRecord(recs, temps))
+        kernels += len(new_ops)
+    t4 = time.perf_counter()
+    libraries: dict[str, Any] = {}
+    for i, rec in enumerate(records):
+        if rec is None:
+            continue
+        for op, k in zip(_replace_from_record(groups[i], rec, i), rec.kernels, strict=True):
+            lib = libraries.get(k.library)
+            if lib is None:
+                path = cache.lookup(k.library, ".so")
+                assert path is not None  # gi.load checked it
+                lib = libraries[k.library] = (str(path), [])
+            meta = gi.meta_from_json(k.meta)
+            factory.preload(op, _host_kernel(lib, meta), k.sources)
+            kernels += 1
+    timings["load"] = time.perf_counter() - t4
+    return CompiledProgram(program, factory, kernels, len(groups), timings, cache.stats.compiles - before)
+
+
+def _host_kernel(lib: tuple[str, list[Any]], meta: Any) -> Any:
+    from pirc.cinn.backend.module import CModule
+
+    return CModule(lib[0], [meta]).kernel(meta.symbol)
+
+
+def _replace_from_record(g: Any, rec: Any, index: int) -> list[Any]:
+    """Replace group ``g`` by the jit_kernel ops its record describes (as
+    :func:`pirc.cinn.lower.host.replace_groups` does for a lowered group)."""
+    from pirc.cinn.lower.host import _temp_type
+    from pirc.cinn.lower.op_lower import captured_values
+    from pirc.ir.core import Operation
+
+    env: dict[tuple, Any] = {("in", k): v for k, v in enumerate(captured_values(g.regions[0].block))}
+    ops = []
+    for k in rec.kernels:
+        operands = [env[r] for r in k.inputs]
+        rtypes = [g.results[r[1]].type if r[0] == "out" else _temp_type(*rec.temps[r[1]]) for r in k.outputs]
+        attrs: dict[str, Any] = {FN_NAME: k.fn_name, GROUP: f"group_{index}", KERNEL_AST: k.kernel_ast}
+        if k.symbol_args:
+            attrs[SYMBOL_ARGS] = list(k.symbol_args)
+        op = Operation.create(OP_NAME, operands, rtypes, attrs, loc=g.loc)
+        g.parent.insert_before(op, g)
+        env.update(zip(k.outputs, op.results))
+        ops.append(op)
+    for i, r in enumerate(g.results):
+        r.replace_all_uses_with(env[("out", i)])
+    g.erase()
+    return ops
+
+
+def _compile_device(program: Program, target: str, *, cache: KernelCache | None, arch: str | None,
+                    progress: bool | None) -> CompiledProgram:
+    """Device code: lower every group, generate and compile through the source-keyed cache."""
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
     fuse(program)
