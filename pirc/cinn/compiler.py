@@ -12,6 +12,7 @@ everything else.
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,25 +34,31 @@ class CompiledProgram:
     compiled: int = 0  # modules actually compiled (0 on a warm cache)
 
 
-def fuse(program: Program) -> None:
-    """Run the build_cinn pipeline unless the program already has groups."""
+def fuse(program: Program, params: Mapping[str, Any] | None = None) -> None:
+    """Run the inference graph passes and the build_cinn pipeline unless the program already has
+    groups.  ``params``: parameter values by name, for the passes that fold parameters."""
     if any(op.name in GROUP_OPS or op.name == OP_NAME for op in program.walk()):
         return
     import pirc.passes.all  # noqa: F401
     from pirc.passes.manager import PassManager, parse_pipeline
 
-    PassManager(parse_pipeline("build_cinn")).run(program)
+    for name, value in (params or {}).items():
+        p = program.parameters.get(name)
+        if p is not None and p.value is None:
+            p.value = value
+    PassManager(parse_pipeline("inference,build_cinn")).run(program)
 
 
 def compile_program(program: Program, target: str = "c", *, cache: KernelCache | None = None,
-                    arch: str | None = None, progress: bool | None = None) -> CompiledProgram:
+                    arch: str | None = None, progress: bool | None = None,
+                    params: Mapping[str, Any] | None = None) -> CompiledProgram:
     """Fuse, lower and compile ``program`` in place; install the jit_kernel runtime hook.
 
     Host code (``target="c"``) compiles once: each group is looked up by its structural hash
     (:mod:`pirc.cinn.backend.group_index`) before lowering; only the groups not found are
     lowered, generated and compiled (the C compiler in parallel), and recorded."""
     if target != "c":
-        return _compile_device(program, target, cache=cache, arch=arch, progress=progress)
+        return _compile_device(program, target, cache=cache, arch=arch, progress=progress, params=params)
     from pirc.cinn.ast.nodes import Module
     from pirc.cinn.backend import group_index as gi
     from pirc.cinn.backend.compile_c import c_flags, cc_identity, find_cc
@@ -60,7 +67,7 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
 
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    fuse(program)
+    fuse(program, params)
     t1 = time.perf_counter()
     timings["fuse"] = t1 - t0
     cache = cache or default_cache()
@@ -158,11 +165,11 @@ def _replace_from_record(g: Any, rec: Any, index: int) -> list[Any]:
 
 
 def _compile_device(program: Program, target: str, *, cache: KernelCache | None, arch: str | None,
-                    progress: bool | None) -> CompiledProgram:
+                    progress: bool | None, params: Mapping[str, Any] | None) -> CompiledProgram:
     """Device code: lower every group, generate and compile through the source-keyed cache."""
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
-    fuse(program)
+    fuse(program, params)
     t1 = time.perf_counter()
     timings["fuse"] = t1 - t0
     lowered = lower_to_kernels(program, target) if any(op.name in GROUP_OPS for op in program.walk()) else None

@@ -198,7 +198,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     elif backend == "cinn":
         from pirc.cinn.compiler import compile_program
 
-        compiled = compile_program(prog, target, progress=None)
+        compiled = compile_program(prog, target, progress=None, params=params)
         if profile:
             click.echo(f"cinn: {compiled.groups} groups, {compiled.kernels} kernels, {compiled.compiled} compiled "
                        f"(the rest from the cache); " + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in
