@@ -215,10 +215,12 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
             ex.run(feeds, profiler=profiler)
             times.append(time.perf_counter() - t0)
             peak = max(peak, ex.peak_bytes)
+        policy = ex.policy
     if repeat:
         click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
     if profiler is not None:
         _profile_table(profiler, peak, profiler.runs, profiler.wall)
+        click.echo(policy.describe(), err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):
             click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
                        "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)
