@@ -12,7 +12,7 @@ everything else.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,6 +22,7 @@ from pirc.cinn.backend.jit_kernel import (FN_NAME, GROUP, KERNEL_AST, OP_NAME, S
                                          kernel_node, symbol_sources)
 from pirc.cinn.lower.host import GROUP_OPS, lower_to_kernels
 from pirc.ir.program import Program
+from pirc.runtime.threads import free_cores
 
 
 @dataclass
@@ -86,6 +87,16 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
     factory = install(target, cache, arch)
     misses = [i for i, r in enumerate(records) if r is None]
     kernels = 0
+    elsewhere = 0  # compilations done by worker processes
+    workers = min(free_cores()[0], len(misses) // 2)
+    if workers > 1:
+        names = program_value_names(program)
+        done, elsewhere = _precompile_in_processes(groups, misses, keys, names, cache, workers)
+        for i in done:
+            records[i] = gi.load(cache, keys[i])
+        misses = [i for i in misses if records[i] is None]
+        timings[f"lower+codegen+compile ({workers} processes)"] = time.perf_counter() - t2
+        t2 = time.perf_counter()
     if misses:
         ol = OpLower(target, value_names=program_value_names(program))
         lowered = [ol.lower(groups[i], i) for i in misses]
@@ -97,23 +108,13 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
         new_ops = replace_groups(LoweredProgram(Module("module", tuple(funcs)), lowered))
         pos = 0
         for i, lg in zip(misses, lowered, strict=True):
-            recs: list[gi.KernelRecord] = []
-            recordable = True
-            for k in lg.kernels:
-                op, mod = new_ops[pos], modules[pos]
-                pos += 1
-                sources = symbol_sources(op, k.func)
-                factory.preload(op, mod.kernel(k.func.name), sources)
-                try:
-                    recs.append(gi.KernelRecord(
-                        k.func.name, op.attr(KERNEL_AST), list(k.inputs), list(k.outputs),
-                        list(op.attr(SYMBOL_ARGS) or []), sources, mod.artifact.stem,
-                        gi.meta_to_json(mod.source.kernel(k.func.name))))
-                except gi.Unrecordable:
-                    recordable = False
-            if recordable:
-                temps = {n: (list(dims), str(dt)) for n, (dims, dt) in lg.temps.items()}
-                gi.save(cache, keys[i], gi.GroupRecord(recs, temps))
+            mods = modules[pos:pos + len(lg.kernels)]
+            for k, op, mod in zip(lg.kernels, new_ops[pos:pos + len(lg.kernels)], mods, strict=True):
+                factory.preload(op, mod.kernel(k.func.name), symbol_sources(op, k.func))
+            pos += len(lg.kernels)
+            rec = _make_record(lg, mods)
+            if rec is not None:
+                gi.save(cache, keys[i], rec)
         kernels += len(new_ops)
     t4 = time.perf_counter()
     libraries: dict[str, Any] = {}
@@ -130,7 +131,75 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
             factory.preload(op, _host_kernel(lib, meta), k.sources)
             kernels += 1
     timings["load"] = time.perf_counter() - t4
-    return CompiledProgram(program, factory, kernels, len(groups), timings, cache.stats.compiles - before)
+    return CompiledProgram(program, factory, kernels, len(groups), timings,
+                           cache.stats.compiles - before + elsewhere)
+
+
+def _make_record(lg: Any, modules: Sequence[Any]) -> Any:
+    """The group-index record of a lowered group and its compiled modules (None: not recordable)."""
+    from pirc.cinn.ast.printer import print_ast
+    from pirc.cinn.backend import group_index as gi
+
+    recs = []
+    for k, mod in zip(lg.kernels, modules, strict=True):
+        try:
+            meta = gi.meta_to_json(mod.source.kernel(k.func.name))
+        except gi.Unrecordable:
+            return None
+        sources = {k.func.args[a].name: (o, ax) for a, o, ax in k.symbol_args}
+        recs.append(gi.KernelRecord(k.func.name, print_ast(k.func), list(k.inputs), list(k.outputs),
+                                    [x for t in k.symbol_args for x in t], sources, mod.artifact.stem, meta))
+    return gi.GroupRecord(recs, {n: (list(dims), str(dt)) for n, (dims, dt) in lg.temps.items()})
+
+
+#: what forked compile workers read (set just before the fork; a fork copies it)
+_FORK: dict[str, Any] = {}
+
+
+def _precompile_in_processes(groups: list[Any], misses: list[int], keys: list[str], names: Any, cache: Any,
+                             workers: int) -> tuple[list[int], int]:
+    """Lower, generate, compile and record the missing groups in ``workers`` forked processes
+    (lowering is pure Python: threads would serialise on the GIL).  Returns (the groups recorded,
+    compilations).  A group a worker could not record is compiled again in this process, which
+    reports its errors."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    _FORK.update(groups=groups, keys=keys, names=names, cache=cache)
+    chunks = [misses[j::workers * 2] for j in range(workers * 2)]
+    done: list[int] = []
+    compiled = 0
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
+            for d, n in pool.map(_precompile_worker, [c for c in chunks if c]):
+                done += d
+                compiled += n
+    except Exception:  # noqa: BLE001  - no processes here: everything compiles in this one
+        return [], 0
+    finally:
+        _FORK.clear()
+    return done, compiled
+
+
+def _precompile_worker(idxs: list[int]) -> tuple[list[int], int]:
+    from pirc.cinn.backend import group_index as gi
+    from pirc.cinn.lower.op_lower import OpLower
+
+    st = _FORK
+    ol = OpLower("c", value_names=st["names"])
+    done, compiled = [], 0
+    for i in idxs:
+        try:
+            lg = ol.lower(st["groups"][i], i)
+            mods = build_many([k.func for k in lg.kernels], "c", cache=st["cache"], workers=1, progress=False)
+            compiled += sum(1 for m in mods if m.compiled)
+            rec = _make_record(lg, mods)
+            if rec is not None:
+                gi.save(st["cache"], st["keys"][i], rec)
+                done.append(i)
+        except Exception:  # noqa: BLE001,S112  - redone in the parent, which reports it
+            continue
+    return done, compiled
 
 
 def _host_kernel(lib: tuple[str, list[Any]], meta: Any) -> Any:
