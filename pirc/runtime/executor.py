@@ -144,7 +144,8 @@ class StandaloneExecutor:
         if n <= 1:
             return None
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=n - 1, thread_name_prefix="pirc-worker")
+            self._pool = ThreadPoolExecutor(max_workers=n - 1, thread_name_prefix="pirc-worker",
+                                            initializer=threads_policy.init_worker_thread)
             atexit.register(self._pool.shutdown, wait=False)
         return self._pool
 

@@ -187,6 +187,19 @@ def apply(policy: ThreadPolicy) -> ThreadPolicy:
     return policy
 
 
+def init_worker_thread() -> None:
+    """A pool thread's initializer: OpenMP's team size is per thread once libgomp is loaded, so a
+    worker started after it loaded takes the policy's here rather than libgomp's first default."""
+    p = _APPLIED
+    if p is None:
+        return
+    for path in _loaded_libraries(r"libgomp|libomp|libiomp5"):
+        try:
+            ctypes.CDLL(path).omp_set_num_threads(ctypes.c_int(p.omp))
+        except (OSError, AttributeError):
+            pass
+
+
 def ensure_applied() -> ThreadPolicy:
     """The policy in force, deciding a default one (one interpreter thread) if none was applied:
     called before anything loads a compiled kernel, so libgomp starts with pirc's settings."""
@@ -195,4 +208,4 @@ def ensure_applied() -> ThreadPolicy:
 
 
 __all__ = ["ENV_THREADS", "ENV_WAIT", "ThreadPolicy", "apply", "current", "decide", "ensure_applied", "free_cores",
-           "usable_cores"]
+           "init_worker_thread", "usable_cores"]
