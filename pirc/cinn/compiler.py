@@ -86,6 +86,11 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
     timings["lookup"] = t2 - t1
     factory = install(target, cache, arch)
     misses = [i for i, r in enumerate(records) if r is None]
+    first: dict[str, int] = {}
+    for i in misses:  # structurally equal groups (a model's repeated blocks) compile once
+        first.setdefault(keys[i], i)
+    repeats = [i for i in misses if first[keys[i]] != i]
+    misses = sorted(first.values())
     kernels = 0
     elsewhere = 0  # compilations done by worker processes
     workers = min(free_cores()[0], len(misses) // 2)
@@ -117,6 +122,11 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
                 gi.save(cache, keys[i], rec)
         kernels += len(new_ops)
     t4 = time.perf_counter()
+    for i in repeats:
+        records[i] = gi.load(cache, keys[i])
+        if records[i] is None:  # its twin was not recordable
+            n_alone = _lower_alone(program, groups[i], i, target, cache, arch, factory)
+            kernels += n_alone
     libraries: dict[str, Any] = {}
     for i, rec in enumerate(records):
         if rec is None:
@@ -133,6 +143,22 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
     timings["load"] = time.perf_counter() - t4
     return CompiledProgram(program, factory, kernels, len(groups), timings,
                            cache.stats.compiles - before + elsewhere)
+
+
+def _lower_alone(program: Program, group: Any, index: int, target: str, cache: Any, arch: str | None,
+                 factory: Any) -> int:
+    """Lower, compile and install one group without the index; returns its kernel count."""
+    from pirc.cinn.ast.nodes import Module
+    from pirc.cinn.lower.host import LoweredProgram, program_value_names, replace_groups
+    from pirc.cinn.lower.op_lower import OpLower
+
+    lg = OpLower(target, value_names=program_value_names(program)).lower(group, index)
+    funcs = [k.func for k in lg.kernels]
+    mods = build_many(funcs, target, cache=cache, arch=arch, progress=False)
+    ops = replace_groups(LoweredProgram(Module("module", tuple(funcs)), [lg]))
+    for k, op, mod in zip(lg.kernels, ops, mods, strict=True):
+        factory.preload(op, mod.kernel(k.func.name), symbol_sources(op, k.func))
+    return len(ops)
 
 
 def _make_record(lg: Any, modules: Sequence[Any]) -> Any:
