@@ -24,6 +24,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -58,7 +59,13 @@ def group_text(group: Operation, inputs: list[Any]) -> str:
     for k, v in enumerate(inputs):
         p.names[v] = f"%in{k}:{v.type.text}"
     p.block(group.regions[0].block, "")
-    return "".join(p.out) + " -> " + ", ".join(r.type.text for r in group.results)
+    text = _NAMING_ATTRS.sub("", "".join(p.out))
+    return text + " -> " + ", ".join(r.type.text for r in group.results)
+
+
+#: attributes that name where an op came from and never change what it computes (so the twelve
+#: layers of an encoder are one group, compiled once)
+_NAMING_ATTRS = re.compile(r'(?<=[{,])(?:struct_name|op_callstack|name_scope):"(?:[^"\\]|\\.)*",?')
 
 
 def group_key(group: Operation, inputs: list[Any], target: str, toolchain: str) -> str:
