@@ -1,12 +1,23 @@
 """The CINN path in one process (PirCompiler): fuse, lower, generate, compile, ready to run.
 
-:func:`compile_program` takes a pd_op program (or one already fused) and
-returns the host program, in which every ``cinn_op.group`` has become
-``cinn_runtime.jit_kernel`` ops, with every kernel already compiled: one
-compilation task per group, in parallel, through the content-addressed kernel
-cache (a warm run compiles nothing).  The interpreter then runs the host
-program, launching compiled kernels for the groups and its own kernels for
-everything else.
+:func:`compile_program` takes a pd_op program (or one already fused) and returns the host
+program, in which every ``cinn_op.group`` has become ``cinn_runtime.jit_kernel`` ops, with every
+kernel already compiled and loaded.  For host code (``target="c"``):
+
+1. **inference passes, then fusion**: Paddle Inference's graph passes
+   (:mod:`pirc.passes.inference`: identities, conv + batch_norm folding, constant folding, given
+   the parameter values) and the build_cinn pipeline;
+2. **compile once**: each group is looked up by its structural hash in the group index
+   (:mod:`pirc.cinn.backend.group_index`) *before* it is lowered; a warm run lowers and
+   generates nothing.  Structurally equal groups (an encoder's twelve layers) are compiled once;
+3. **cold groups in parallel**: the missing groups are lowered, generated, compiled and recorded
+   in forked worker processes, as many as the thread policy's free cores (lowering is pure
+   Python; threads would serialise on the GIL), or in this process when one core is free;
+4. every kernel is handed to the jit_kernel instruction factory ready to call, so the
+   interpreter's Build phase parses no ``.ast`` text.
+
+``timings`` names each stage (``pirc-run --profile`` prints them, apart from the run).  Device
+code (``target="cuda"``) lowers every group and goes through the source-keyed kernel cache.
 """
 
 from __future__ import annotations
