@@ -11,7 +11,8 @@ are a few percent of a CNN's time and the rest is in three numpy kernels.  What 
 * **1x1 conv2d** (stride 1, no padding, one group): a plain GEMM ``W[o, c] @ x[c, h*w]`` in
   numpy's BLAS, without im2col's copy of the input.  Larger kernels keep im2col + BLAS: their
   GEMMs are compute-bound and OpenBLAS's are faster than anything a generic loop nest gets.
-* **global / adaptive-to-1x1 average pooling**: a mean over the spatial axes, not a window loop.
+* **global / adaptive-to-1x1 average pooling**: a mean over the spatial axes, not a window loop;
+  **max pooling**: one pass in C rather than ``2 * k`` numpy passes of a separable window loop.
 
 The C library is built once per toolchain through the kernel cache.  Each fast path returns None
 when it does not apply, and the caller falls back to the general kernel.  Results agree with the
@@ -69,6 +70,36 @@ int pirc_dwconv_f32(const float* restrict x, const float* restrict w, float* res
   }
   return 0;
 }
+
+/* max pooling: windows [o*s - p, o*s - p + k) clipped to the input, initial value -FLT_MAX */
+int pirc_maxpool_f32(const float* restrict x, float* restrict y, int64_t NC, int64_t H, int64_t W,
+                     int64_t KH, int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph,
+                     int64_t pw)
+{
+  #pragma omp parallel for schedule(static) if (NC * OH * OW >= 32768)
+  for (int64_t t = 0; t < NC; t++) {
+    const float* xc = x + t * H * W;
+    float* yc = y + t * OH * OW;
+    for (int64_t oh = 0; oh < OH; oh++) {
+      int64_t h0 = oh * sh - ph, h1 = h0 + KH;
+      if (h0 < 0) h0 = 0;
+      if (h1 > H) h1 = H;
+      for (int64_t ow = 0; ow < OW; ow++) {
+        int64_t w0 = ow * sw - pw, w1 = w0 + KW;
+        if (w0 < 0) w0 = 0;
+        if (w1 > W) w1 = W;
+        float m = -3.402823466e+38f;
+        for (int64_t ih = h0; ih < h1; ih++)
+          for (int64_t iw = w0; iw < w1; iw++) {
+            float v = xc[ih * W + iw];
+            m = m > v ? m : v;   /* Paddle's MaxPool functor */
+          }
+        yc[oh * OW + ow] = m;
+      }
+    }
+  }
+  return 0;
+}
 """
 
 _LOCK = threading.Lock()
@@ -98,6 +129,8 @@ def _lib() -> Any:
                 lib = ctypes.CDLL(str(path))
                 lib.pirc_dwconv_f32.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int64] * 15
                 lib.pirc_dwconv_f32.restype = ctypes.c_int
+                lib.pirc_maxpool_f32.argtypes = [ctypes.c_void_p] * 2 + [ctypes.c_int64] * 11
+                lib.pirc_maxpool_f32.restype = ctypes.c_int
                 _LIB = lib
             except Exception:  # noqa: BLE001  - no toolchain: the numpy kernels serve
                 _FAILED = True
@@ -135,9 +168,26 @@ def pointwise_conv2d(x: np.ndarray, w: np.ndarray, strides: Sequence[int], pads:
     return out.reshape(n, o, h, wd)
 
 
+def max_pool2d(x: np.ndarray, ksize: Sequence[int], strides: Sequence[int], pads: Sequence[int],
+               out_hw: Sequence[int]) -> np.ndarray | None:
+    """NCHW float32 max pooling over ordinary (not adaptive) windows; pads = [top, bottom, left, right].
+    The update is Paddle's ``m = m > v ? m : v``."""
+    n, c, h, w = x.shape
+    if x.dtype != np.float32:
+        return None
+    lib = _lib()
+    if lib is None:
+        return None
+    x = np.ascontiguousarray(x)
+    y = np.empty((n, c, out_hw[0], out_hw[1]), dtype=np.float32)
+    lib.pirc_maxpool_f32(x.ctypes.data, y.ctypes.data, n * c, h, w, ksize[0], ksize[1], out_hw[0], out_hw[1],
+                         strides[0], strides[1], pads[0], pads[2])
+    return y
+
+
 def global_avg_pool(x: np.ndarray) -> np.ndarray:
     """NCHW mean over H and W, keeping them as 1x1."""
     return x.mean(axis=(2, 3), keepdims=True, dtype=x.dtype)
 
 
-__all__ = ["depthwise_conv2d", "global_avg_pool", "pointwise_conv2d"]
+__all__ = ["depthwise_conv2d", "global_avg_pool", "max_pool2d", "pointwise_conv2d"]

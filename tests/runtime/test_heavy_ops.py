@@ -59,3 +59,24 @@ def test_conv_kernel_uses_fast_paths_with_the_general_answer() -> None:
                                                   "data_format": "NCHW", "ceil_mode": False,
                                                   "padding_algorithm": "EXPLICIT"})[0]
     np.testing.assert_allclose(got, x.mean(axis=(2, 3), keepdims=True), rtol=1e-6)
+
+
+@settings(max_examples=30, deadline=None)
+@given(h=st.integers(1, 9), w=st.integers(1, 9), k=st.integers(1, 4), s=st.integers(1, 3), p=st.integers(0, 1),
+       ceil=st.booleans(), seed=st.integers(0, 99))
+def test_max_pool_matches_window_max(h: int, w: int, k: int, s: int, p: int, ceil: bool, seed: int) -> None:
+    if p >= k or h + 2 * p < k or w + 2 * p < k:  # geometries Paddle refuses
+        return
+    x = np.random.default_rng(seed).standard_normal((2, 3, h, w)).astype(np.float32)
+    pool = lookup("pd_op.pool2d").kernel
+    attrs = {"pooling_type": "max", "adaptive": False, "strides": [s, s], "paddings": [p, p], "global_pooling": False,
+             "exclusive": True, "data_format": "NCHW", "ceil_mode": ceil, "padding_algorithm": "EXPLICIT"}
+    got = pool([x, np.array([k, k], np.int64)], attrs)[0]
+    want = np.full(got.shape, np.finfo(np.float32).min, np.float32)
+    for i in range(got.shape[2]):
+        for j in range(got.shape[3]):
+            h0, w0 = max(i * s - p, 0), max(j * s - p, 0)
+            win = x[:, :, h0:min(i * s - p + k, h), w0:min(j * s - p + k, w)]
+            if win.size:
+                want[:, :, i, j] = win.max(axis=(2, 3))
+    np.testing.assert_array_equal(got, want)

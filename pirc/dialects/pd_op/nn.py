@@ -631,8 +631,14 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
         with np.errstate(divide="ignore", invalid="ignore"):
             res = s2 / cnt
     elif kind == "max":
-        m1, _ = _reduce_axis(xc, 3, ws, we, "max")
-        res, _ = _reduce_axis(m1, 2, hs, he, "max")
+        from pirc.runtime.heavy_ops import max_pool2d  # one pass in C (None: not applicable)
+
+        fast = None if nhwc else max_pool2d(xc, ks, strides, pads, out)
+        if fast is not None:
+            res = fast
+        else:
+            m1, _ = _reduce_axis(xc, 3, ws, we, "max")
+            res, _ = _reduce_axis(m1, 2, hs, he, "max")
     else:  # max with index
         m1, a1 = _reduce_axis(xc, 3, ws, we, "argmax")
         res, mask = _reduce_axis(m1, 2, hs, he, "argmax", arg_in=a1, row_len=w)
