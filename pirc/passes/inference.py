@@ -7,7 +7,8 @@ a dropout):
 * ``remove_identity`` (Paddle's ``delete_dropout_op_pass`` / ``identity_op_clean_pass``):
   ``pd_op.dropout`` at inference is the identity (``upscale_in_train``) or a multiplication by
   ``1 - p`` (``downgrade_in_infer``, rewritten to ``pd_op.scale``); ``pd_op.scale`` by 1 plus 0
-  and ``pd_op.assign`` are the identity.  Pure graph rewrites: no parameter values needed.
+  is the identity.  Pure graph rewrites: no parameter values needed.  (``pd_op.assign`` stays: it
+  makes a copy that an inplace op may rely on.)
 * ``fold_conv_bn`` (``conv_bn_fuse_pass`` / ``depthwise_conv_bn_fuse_pass``): an inference
   ``batch_norm`` after a ``conv2d`` / ``depthwise_conv2d`` whose filter is a parameter folds
   into the filter and one bias add::
@@ -73,7 +74,7 @@ def _replace(op: Operation, new: Value) -> None:
 @dataclass
 class RemoveIdentity(Pass):
     name = "remove_identity"
-    summary = "drop inference-time identities: dropout (or scale by 1-p), scale by 1 plus 0, assign"
+    summary = "drop inference-time identities: dropout (or scale by 1-p), scale by 1 plus 0"
 
     def run(self, program: Program) -> None:
         for op in list(program.walk()):
@@ -90,12 +91,9 @@ class RemoveIdentity(Pass):
                     _replace(op, x)
                 elif isinstance(p, (int, float)):
                     _replace(op, _scale(op, x, 1.0 - float(p)))
-            elif op.name in ("pd_op.scale", "pd_op.scale_") and len(op.operands) > 1:
-                if _full_value(op.operands[1].value) == 1.0 and float(op.attr("bias", 0.0) or 0.0) == 0.0 \
-                        and op.name == "pd_op.scale":
+            elif op.name == "pd_op.scale" and len(op.operands) > 1:
+                if _full_value(op.operands[1].value) == 1.0 and float(op.attr("bias", 0.0) or 0.0) == 0.0:
                     _replace(op, x)
-            elif op.name == "pd_op.assign" and len(op.results) == 1:
-                _replace(op, x)
 
 
 def _is_test(op: Operation) -> bool:
