@@ -9,7 +9,8 @@ paddlepaddle==3.3.1 (``--paddle-python``, default ``$PADDLE_PYTHON``), which als
 executor and ONNX Runtime (via paddle2onnx) on the same model.  pirc never imports Paddle.
 
 Each pirc figure is a fresh ``pirc-run --repeat N`` process (so each decides its own threads, as a
-user's run would) whose results are checked against Paddle's (rtol 1e-4, atol 1e-5); the table
+user's run would) whose results are checked against Paddle's (rtol 1e-4, atol 1e-5 times the
+largest output magnitude: float32 sums over fifty random-weight layers differ in their last bits); the table
 gives warm medians in ms and, for ``--backend cinn``, the seconds a process spends compiling with a
 warm kernel cache.  XLA is not run: these Paddle programs have no JAX form short of writing each
 model again.
@@ -53,8 +54,13 @@ def generate(names: list[str], paddle_python: str, repeat: int) -> None:
 def pirc_run(d: Path, backend: str, repeat: int, root: Path, cache: Path) -> tuple[float | str, float]:
     """(warm median ms or an error, process wall seconds)."""
     env = dict(os.environ, PYTHONPATH=str(root), PIRC_CACHE_DIR=str(cache))
+    import numpy as np
+
+    with np.load(d / "outputs.npz") as z:  # random weights: ResNet-50's logits reach 1e4
+        scale = max(float(np.abs(z[k]).max()) for k in z.files)
     cmd = [sys.executable, "-c", RUN, str(d / "program.pir"), "--params", str(d / "params.npz"), "--feed",
            str(d / "feeds.npz"), "--backend", backend, "--repeat", str(repeat), "--expect", str(d / "outputs.npz"),
+           "--rtol", "1e-4", "--atol", f"{max(1e-5, 1e-5 * scale):g}",
            "-o", str(cache / "out.npz")]
     t0 = time.perf_counter()
     p = subprocess.run(cmd, capture_output=True, text=True, env=env)
