@@ -63,7 +63,7 @@ def pirc_run(d: Path, backend: str, repeat: int, root: Path, cache: Path) -> tup
            "--rtol", "1e-4", "--atol", f"{max(1e-5, 1e-5 * scale):g}",
            "-o", str(cache / "out.npz")]
     t0 = time.perf_counter()
-    p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root)  # cwd: `-c` puts it first
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root, check=False)  # cwd: `-c` puts it first
     wall = time.perf_counter() - t0
     m = re.search(r"median_ms=([0-9.]+)", p.stderr)
     if p.returncode != 0 or m is None:
@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     roots = [("", a.pirc_root.resolve())] + ([("baseline ", a.baseline.resolve())] if a.baseline else [])
     for _, root in roots:  # each measurement must import the checkout it names
         got = subprocess.run([sys.executable, "-c", "import pirc; print(pirc.__file__)"], capture_output=True,
-                             text=True, env=dict(os.environ, PYTHONPATH=str(root)), cwd=root).stdout.strip()
+                             text=True, env=dict(os.environ, PYTHONPATH=str(root)), cwd=root, check=False).stdout.strip()
         if not got.startswith(str(root)):
             sys.exit(f"{root}: the subprocess imports pirc from {got!r}")
     caches = {}
@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{'cinn warm s':>11}   (warm medians, ms; cold/warm: seconds of a whole process)", flush=True)
 
     def f(x: object) -> str:
-        return f"{x:9.1f}" if isinstance(x, float) else f"{str(x or '-'):>9}"
+        return f"{x:9.1f}" if isinstance(x, float) else f"{x or '-'!s:>9}"
 
     for n in names:
         d = MODELS_DIR / n

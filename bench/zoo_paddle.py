@@ -30,9 +30,9 @@ os.environ.setdefault("GLOG_minloglevel", "2")
 os.environ.setdefault("FLAGS_call_stack_level", "0")
 warnings.filterwarnings("ignore")
 
-import numpy as np  # noqa: E402
-import paddle  # noqa: E402
-import paddle.nn as nn  # noqa: E402
+import numpy as np
+import paddle
+from paddle import nn
 
 paddle.enable_static()
 
@@ -52,11 +52,11 @@ class BertEncoder(nn.Layer):
         layer = nn.TransformerEncoderLayer(hidden, heads, ffn, dropout=0.0, activation="gelu")
         self.encoder = nn.TransformerEncoder(layer, layers)
 
-    def forward(self, ids, pos):  # noqa: ANN001
+    def forward(self, ids, pos):
         return self.encoder(self.norm(self.tok(ids) + self.pos(pos)))
 
 
-def _vision(name: str, **kw):  # noqa: ANN003
+def _vision(name: str, **kw):
     import paddle.vision.models as M
 
     return getattr(M, name)(**kw)
@@ -99,7 +99,7 @@ def _perturb(main: paddle.static.Program, scope: paddle.static.Scope, rng: np.ra
             t.set(a.astype(np.float32), paddle.CPUPlace())
 
 
-def _median_ms(fn, n: int) -> float:  # noqa: ANN001
+def _median_ms(fn, n: int) -> float:
     fn()
     ts = []
     for _ in range(n):
@@ -131,7 +131,7 @@ def generate(name: str, out: Path, repeat: int) -> None:
         with tempfile.TemporaryDirectory() as td:
             prefix = os.path.join(td, "model")
             paddle.static.save_inference_model(prefix, xs, [y], exe, program=main)
-            prog, feed_names, fetch_targets = paddle.static.load_inference_model(prefix, exe)
+            prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
             text = str(prog)
             params = {op.attrs()["parameter_name"]: None for op in prog.global_block().ops
                       if op.name() == "builtin.parameter"}

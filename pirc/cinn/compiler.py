@@ -29,8 +29,17 @@ from typing import Any
 
 from pirc.cinn.backend.build import build_many
 from pirc.cinn.backend.cache import KernelCache, default_cache
-from pirc.cinn.backend.jit_kernel import (FN_NAME, GROUP, KERNEL_AST, OP_NAME, SYMBOL_ARGS, JitKernelFactory, install,
-                                         kernel_node, symbol_sources)
+from pirc.cinn.backend.jit_kernel import (
+    FN_NAME,
+    GROUP,
+    KERNEL_AST,
+    OP_NAME,
+    SYMBOL_ARGS,
+    JitKernelFactory,
+    install,
+    kernel_node,
+    symbol_sources,
+)
 from pirc.cinn.lower.host import GROUP_OPS, lower_to_kernels
 from pirc.ir.program import Program
 from pirc.runtime.threads import free_cores

@@ -91,9 +91,9 @@ class RemoveIdentity(Pass):
                     _replace(op, x)
                 elif isinstance(p, (int, float)):
                     _replace(op, _scale(op, x, 1.0 - float(p)))
-            elif op.name == "pd_op.scale" and len(op.operands) > 1:
-                if _full_value(op.operands[1].value) == 1.0 and float(op.attr("bias", 0.0) or 0.0) == 0.0:
-                    _replace(op, x)
+            elif op.name == "pd_op.scale" and len(op.operands) > 1 and _full_value(op.operands[1].value) == 1.0 \
+                    and float(op.attr("bias", 0.0) or 0.0) == 0.0:
+                _replace(op, x)
 
 
 def _is_test(op: Operation) -> bool:
@@ -248,7 +248,7 @@ class ConstantFolding(Pass):
                     continue
                 try:
                     out = d.kernel(args, _kernel_attrs(op))[0]
-                except Exception:  # noqa: BLE001  - a kernel that cannot run here runs at run time
+                except Exception:  # noqa: BLE001,S112  - a kernel that cannot run here runs at run time
                     continue
                 out = np.asarray(out)
                 t = op.results[0].type

@@ -19,10 +19,10 @@ from typing import Any
 
 from pirc.ir.program import Program
 from pirc.ir.types import DenseTensorType
+from pirc.runtime import threads as threads_policy
 from pirc.runtime.interpreter import PirInterpreter
 from pirc.runtime.memory import MemoryTracker
 from pirc.runtime.profiler import Profiler, TraceEvent
-from pirc.runtime import threads as threads_policy
 from pirc.runtime.scheduler import RunContext
 from pirc.runtime.threads import ThreadPolicy, usable_cores
 
@@ -215,5 +215,13 @@ def run_program(program: Program, feeds: Mapping[str, Any] | None = None, params
         return ex.run(feeds or {})
 
 
-__all__ = ["Job", "Plan", "InterpreterCore", "StandaloneExecutor", "run_program", "default_threads", "auto_threads",
-           "inter_op_pays"]
+__all__ = [
+    "InterpreterCore",
+    "Job",
+    "Plan",
+    "StandaloneExecutor",
+    "auto_threads",
+    "default_threads",
+    "inter_op_pays",
+    "run_program",
+]

@@ -11,14 +11,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import pirc.cinn.lower.op_lower as op_lower
 from pirc.cinn.backend import group_index as gi
 from pirc.cinn.backend.cache import KernelCache
 from pirc.cinn.backend.jit_kernel import uninstall
-from pirc.cinn.compiler import compile_program
-from pirc.cinn.lower.op_lower import captured_values
+from pirc.cinn.compiler import compile_program, fuse
+from pirc.cinn.lower import op_lower
 from pirc.cinn.lower.host import find_groups
-from pirc.cinn.compiler import fuse
+from pirc.cinn.lower.op_lower import captured_values
 from pirc.runtime import StandaloneExecutor
 from pirc.text.parser import parse_program
 from tests.conftest import load_npz
