@@ -256,7 +256,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         _check_host_target(prog, name, target)
         from pirc.cinn.compiler import compile_program
 
-        compiled = compile_program(prog, target, progress=None)
+        compiled = compile_program(prog, target, progress=None, params=params)
         timings.extend(compiled.timings.items())
         compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
                         f"{compiled.compiled} modules compiled now (the others loaded from the kernel cache); "
@@ -281,10 +281,12 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
             peak = max(peak, ex.peak_bytes)
         if repeat:
             timings.append((f"{repeat} timed runs", time.perf_counter() - t3))
+        policy = ex.policy
     if repeat:
         click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
     if profiler is not None:
         _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line)
+        click.echo(policy.describe(), err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):
             click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
                        "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)
