@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pirc.dialects.opdef import OP_DEFS, OpDef
+from pirc.ir.effects import EFFECTS, make_interface
 
 if TYPE_CHECKING:
     from pirc.ir.core import Operation
@@ -57,6 +58,13 @@ class OpInfo:
 OP_INFOS: dict[str, OpInfo] = {}
 
 
+def _install_interfaces(info: OpInfo) -> None:
+    """The interfaces every OpInfo has, derived from its definition (one source of truth):
+    the memory-effects model (:mod:`pirc.ir.effects`)."""
+    if EFFECTS not in info.interfaces:
+        info.interfaces[EFFECTS] = make_interface(info.name, info.opdef, info.traits, info.registered, info.printer)
+
+
 def register_op(
     name: str,
     *,
@@ -69,6 +77,7 @@ def register_op(
     info = OpInfo(name, frozenset(traits), interfaces, verify, opdef or OP_DEFS.get(name), True, printer)
     if info.opdef is not None:
         info.traits = info.traits | info.opdef.traits
+    _install_interfaces(info)
     OP_INFOS[name] = info
     return info
 
@@ -81,5 +90,6 @@ def get_op_info(name: str) -> OpInfo:
             info = OpInfo(name, opdef.traits, None, None, opdef, True, None)
         else:
             info = OpInfo(name, frozenset(), None, None, None, False, None)
+        _install_interfaces(info)
         OP_INFOS[name] = info
     return info

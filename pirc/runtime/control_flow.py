@@ -15,6 +15,11 @@ one iteration (the previous loop variables included: the instruction hands
 them over and keeps no reference) is freed as soon as the body instructions
 that read it are done, not at the end of the loop.
 
+A region result is a copy of what the region yields (Paddle's semantics).  The
+results share storage with the yielded values where the parent's Build phase
+proved that safe; ``copy_outs`` lists the results it could not, which are
+materialised after each run.
+
 Sub-interpreters always run inline in the thread of the control-flow
 instruction (nested thread-pool waits could deadlock a bounded pool).
 """
@@ -23,6 +28,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from pirc.runtime.instruction import materialise
 
 if TYPE_CHECKING:
     from pirc.ir.core import Operation
@@ -42,7 +49,7 @@ def truth(cond: Any) -> bool:
 class IfInstruction:
     """``pd_op.if``: run the then- or else-region, move its yields to the results."""
 
-    __slots__ = ("op", "cond_slot", "branches", "out_slots", "ctx")
+    __slots__ = ("op", "cond_slot", "branches", "out_slots", "ctx", "copy_outs")
 
     def __init__(self, op: Operation, cond_slot: int,
                  branches: Sequence[tuple[PirInterpreter, Sequence[int]]], out_slots: Sequence[int]) -> None:
@@ -51,10 +58,13 @@ class IfInstruction:
         self.branches = [(sub, tuple(ext)) for sub, ext in branches]
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
+        self.copy_outs: tuple[int, ...] = ()
 
     def run(self, slots: list[Any]) -> None:
         sub, ext = self.branches[0 if truth(slots[self.cond_slot]) else 1]
         outs = sub.run_region([slots[k] for k in ext], None, self.ctx)  # type: ignore[arg-type]
+        for i in self.copy_outs:
+            outs[i] = materialise(outs[i])
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -63,7 +73,7 @@ class GroupInstruction:
     """``cinn_op.group`` / ``cinn_op.fusion`` run by the interpreter (``--backend interp``):
     the fused region's ops, each with its numpy kernel, in a sub-interpreter."""
 
-    __slots__ = ("op", "sub", "ext_slots", "out_slots", "ctx")
+    __slots__ = ("op", "sub", "ext_slots", "out_slots", "ctx", "copy_outs")
 
     def __init__(self, op: Operation, sub: PirInterpreter, ext_slots: Sequence[int],
                  out_slots: Sequence[int]) -> None:
@@ -72,9 +82,12 @@ class GroupInstruction:
         self.ext_slots = tuple(ext_slots)
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
+        self.copy_outs: tuple[int, ...] = ()
 
     def run(self, slots: list[Any]) -> None:
         outs = self.sub.run_region([slots[k] for k in self.ext_slots], None, self.ctx)  # type: ignore[arg-type]
+        for i in self.copy_outs:
+            outs[i] = materialise(outs[i])
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -82,7 +95,7 @@ class GroupInstruction:
 class WhileInstruction:
     """``pd_op.while``: ``while cond: (cond, vars) = body(vars)``."""
 
-    __slots__ = ("op", "cond_slot", "in_slots", "body", "ext_slots", "out_slots", "ctx", "iterations")
+    __slots__ = ("op", "cond_slot", "in_slots", "body", "ext_slots", "out_slots", "ctx", "iterations", "copy_outs")
 
     def __init__(self, op: Operation, cond_slot: int, in_slots: Sequence[int], body: PirInterpreter,
                  ext_slots: Sequence[int], out_slots: Sequence[int]) -> None:
@@ -94,6 +107,7 @@ class WhileInstruction:
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
         self.iterations = 0  # of the last run (for tests and profiling)
+        self.copy_outs: tuple[int, ...] = ()
 
     def run(self, slots: list[Any]) -> None:
         ctx = self.ctx
@@ -111,5 +125,7 @@ class WhileInstruction:
             owned = True
             n += 1
         self.iterations = n
+        for i in self.copy_outs:
+            loop_vars[i] = materialise(loop_vars[i])
         for k, v in zip(self.out_slots, loop_vars):
             slots[k] = v

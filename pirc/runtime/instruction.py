@@ -134,6 +134,31 @@ def writeback(x: Any, y: Any) -> Any:
     return xv
 
 
+def materialise(v: Any) -> Any:
+    """A copy of a runtime value that shares no memory with anything (arrays, vectors of arrays)."""
+    if type(v) is np.ndarray:
+        return v.copy()
+    if isinstance(v, list):
+        return [materialise(x) for x in v]
+    copy = getattr(v, "copy", None)
+    return copy() if callable(copy) else v
+
+
+def copying_kernel(kernel: Callable[[Sequence[Any], Mapping[str, Any]], Sequence[Any]],
+                   results: Sequence[int]) -> Callable[[Sequence[Any], Mapping[str, Any]], Sequence[Any]]:
+    """``kernel`` whose results ``results`` (a view op's outputs that may not share their operand's
+    storage) are materialised."""
+    idx = tuple(sorted(set(results)))
+
+    def run(args: Sequence[Any], attrs: Mapping[str, Any]) -> Sequence[Any]:
+        r = list(kernel(args, attrs))
+        for i in idx:
+            if i < len(r):
+                r[i] = materialise(r[i])
+        return r
+    return run
+
+
 def make_kernel_run(
     kernel: Callable[[Sequence[Any], Mapping[str, Any]], Sequence[Any]],
     attrs: Mapping[str, Any],

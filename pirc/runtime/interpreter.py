@@ -34,6 +34,7 @@ returns what its ``cf.yield`` yields.
 from __future__ import annotations
 
 import gc as _pygc
+from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -55,11 +56,13 @@ from pirc.runtime.instruction import (
     HOST,
     Instruction,
     VecOut,
+    copying_kernel,
     make_combine_run,
     make_kernel_run,
     make_set_parameter_run,
     make_unpack_run,
 )
+from pirc.ir.effects import PURE, op_effects
 from pirc.runtime.memory import nbytes
 from pirc.runtime.scheduler import RunContext, Schedule, run_parallel, run_serial
 
@@ -82,7 +85,7 @@ class _Node:
     """An instruction in the making (Build phase)."""
 
     __slots__ = ("op", "name", "label", "kind", "reads", "results", "writes", "side_effect", "factory", "cf",
-                 "const", "inplace", "index", "vec_out")
+                 "const", "inplace", "index", "vec_out", "copy_results")
 
     def __init__(self, op: Operation | None, name: str, kind: str = HOST) -> None:
         self.op = op
@@ -99,6 +102,7 @@ class _Node:
         self.inplace: list[tuple[int, int, int]] = []  # (result index, operand index, operand slot)
         self.index = -1  # instruction index once numbered
         self.vec_out: VecOut | None = None  # the vec[...] result of a kernel returning a flat list
+        self.copy_results: list[int] = []  # result indices materialised (a view that may not share)
 
 
 def _flat(spec: Any, out: list[int]) -> list[int]:
@@ -245,6 +249,7 @@ class PirInterpreter:
     ext_written: frozenset[int]
     args_written: frozenset[int]
     yield_alias: list[tuple[frozenset[int], frozenset[int]]]
+    out_alias: list[tuple[int, int]]
     is_region: bool
     scope_ref: dict[str, Any]
     _param_cache: list[Any]
@@ -384,7 +389,10 @@ class _Builder:
         self.slot_of: dict[Value, int] = {}
         self.slot_value: list[Value | None] = []
         self.def_node: list[int] = []  # slot -> node position; -1 bound before the run
-        self.uf: list[int] = []
+        self.uf: list[int] = []  # physical storages (what shares memory)
+        self.vf: list[int] = []  # variables (what an in-place write changes: Paddle's semantics)
+        #: may-share links decided in finish(): (node position, slot, slots it may share with, on_copy)
+        self.links: list[tuple[int, int, list[int], Any]] = []
         self.canon: dict[Value, Value] = {}
         self.combines: dict[Value, list[Value | None]] = {}
         self.nodes: list[_Node] = []
@@ -406,6 +414,7 @@ class _Builder:
         self.slot_value.append(v)
         self.def_node.append(node)
         self.uf.append(k)
+        self.vf.append(k)
         return k
 
     def find(self, k: int) -> int:
@@ -422,6 +431,23 @@ class _Builder:
                 self.uf[rb] = ra
             else:
                 self.uf[ra] = rb
+
+    def vfind(self, k: int) -> int:
+        vf = self.vf
+        while vf[k] != k:
+            vf[k] = vf[vf[k]]
+            k = vf[k]
+        return k
+
+    def same_var(self, a: int, b: int) -> None:
+        """``a`` and ``b`` are one variable (an in-place result, a vector's element): they also share storage."""
+        ra, rb = self.vfind(a), self.vfind(b)
+        if ra != rb:
+            if ra < rb:
+                self.vf[rb] = ra
+            else:
+                self.vf[ra] = rb
+        self.union(a, b)
 
     def C(self, v: Value) -> Value:
         canon = self.canon
@@ -535,7 +561,7 @@ class _Builder:
         k = self.new_slot(res, idx)
         node.results = [k]
         for r in node.reads:
-            self.union(k, r)
+            self.same_var(k, r)
         node.factory = lambda wb, args=args, k=k: make_combine_run(args, k)
 
     def visit_unpack(self, op: Operation) -> None:
@@ -561,7 +587,7 @@ class _Builder:
             for j, r in pairs:
                 k = self.new_slot(r, d)
                 prod.results.append(k)  # type: ignore[union-attr]
-                self.union(k, ksrc)
+                self.same_var(k, ksrc)
                 elems_list.append((j, k))
             vec_out.elems = tuple(elems_list)
             return
@@ -571,7 +597,7 @@ class _Builder:
         out: list[tuple[int, int]] = []
         for j, r in pairs:
             k = self.new_slot(r, idx)
-            self.union(k, ksrc)
+            self.same_var(k, ksrc)
             out.append((j, k))
         node.results = [k for _, k in out]
         node.factory = lambda wb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
@@ -615,17 +641,26 @@ class _Builder:
             vo = VecOut(outs[0], ())
             node.vec_out = vo
             outs = [vo]
-        for ri, oi in opdef.view.items():
-            if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
-                self.union(node.results[ri], args[oi])
-        for ri, oi in opdef.inplace.items():
-            if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
-                self.union(node.results[ri], args[oi])
-                node.writes.append(args[oi])
-                node.inplace.append((ri, oi, args[oi]))
+        eff = op_effects(op)
+        if eff is not None and eff is not PURE:
+            for ri, oi in eff.views:  # copy semantics; the storage is shared where finish() proves it safe
+                if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
+                    self.links.append((idx, node.results[ri], [args[oi]], (node, ri)))
+            for ri, oi in eff.inplace:
+                if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
+                    self.same_var(node.results[ri], args[oi])
+                    node.inplace.append((ri, oi, args[oi]))
+            for oi in eff.writes:
+                if oi < len(args) and type(args[oi]) is int:
+                    node.writes.append(args[oi])
         kernel = opdef.kernel
         attrs = op.attrs.values()
-        node.factory = lambda wb: make_kernel_run(kernel, attrs, args, outs, flat_vec, wb)
+
+        def factory(wb: Any, node: _Node = node) -> Any:
+            k = kernel if not node.copy_results else copying_kernel(kernel, node.copy_results)
+            return make_kernel_run(k, attrs, args, outs, flat_vec, wb)
+
+        node.factory = factory
 
     def visit_compiled(self, op: Operation) -> None:
         fk = compiled_factory(op.name)
@@ -666,23 +701,29 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
-        for sub, ext in branches:
-            self._alias_yields(outs, sub.yield_alias, ext)
         cf = IfInstruction(op, cond, branches, outs)
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias, sub.out_alias, ext, ()) for sub, ext in branches])
         node.cf = cf
         node.factory = lambda wb: cf.run
 
-    def _alias_yields(self, outs: list[int], yield_alias: Sequence[tuple[frozenset[int], frozenset[int]]],
-                      ext: Sequence[int], args: Sequence[int] = ()) -> None:
-        """A region result that may be one of its captured values (or block arguments) shares
-        that value's storage."""
-        for k, (ext_alias, arg_alias) in enumerate(yield_alias):
-            if k < len(outs):
-                for e in ext_alias:
-                    self.union(outs[k], ext[e])
-                for a in arg_alias:
-                    if a < len(args):
-                        self.union(outs[k], args[a])
+    def _alias_yields(self, idx: int, cf: Any, outs: list[int], regions: Sequence[tuple[
+            Sequence[tuple[frozenset[int], frozenset[int]]], Sequence[tuple[int, int]], Sequence[int], Sequence[int]]],
+            extra: Sequence[Sequence[int]] = ()) -> None:
+        """A region result is a copy of what the region yields (Paddle's semantics).  Where the
+        yielded value shares storage with a captured value, a block argument (a loop input) or
+        another result, the result may share it too: finish() decides, or the instruction copies."""
+        targets: list[list[int]] = [list(extra[k]) if k < len(extra) else [] for k in range(len(outs))]
+        for yield_alias, out_alias, ext, args in regions:
+            for k, (ext_alias, arg_alias) in enumerate(yield_alias):
+                if k < len(outs):
+                    targets[k].extend(ext[e] for e in sorted(ext_alias))
+                    targets[k].extend(args[a] for a in sorted(arg_alias) if a < len(args))
+            for a, b in out_alias:
+                if a < len(outs) and b < len(outs):
+                    targets[max(a, b)].append(outs[min(a, b)])
+        for k, t in enumerate(targets):
+            if t:
+                self.links.append((idx, outs[k], list(dict.fromkeys(t)), (cf, k)))
 
     def visit_group(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)
@@ -692,8 +733,8 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
-        self._alias_yields(outs, sub.yield_alias, ext)
         cf = GroupInstruction(op, sub, ext, outs)
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias, sub.out_alias, ext, ())])
         node.cf = cf
         node.factory = lambda wb: cf.run
 
@@ -708,11 +749,11 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
-        for k, o in enumerate(outs):
-            if k < len(ins):
-                self.union(o, ins[k])  # zero iterations: the result is the input
-        self._alias_yields(outs, sub.yield_alias[1:], ext, ins)  # yield 0 is the condition
         cf = WhileInstruction(op, cond, ins, sub, ext, outs)
+        # yield 0 is the condition; with zero iterations a result is its input
+        out_alias = [(a - 1, b - 1) for a, b in sub.out_alias if a > 0 and b > 0]
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias[1:], out_alias, ext, ins)],
+                           [[ins[k]] if k < len(ins) else [] for k in range(len(outs))])
         node.cf = cf
         node.factory = lambda wb: cf.run
 
@@ -738,7 +779,8 @@ class _Builder:
                                 self.slot(v, it.block.last_op)))  # type: ignore[arg-type]
             output_slots = [k for _, k in outputs]
 
-        # storages ---------------------------------------------------------------------------------
+        # storages: may-share links become shared storage where that is safe, copies elsewhere --------
+        self.decide_links(output_slots)
         roots: dict[int, int] = {}
         storage_of_slot = [0] * nslots
         for k in range(nslots):
@@ -797,27 +839,30 @@ class _Builder:
             pinned.add(S[k])
         for e in range(len(it.externals)):
             pinned.add(S[e])
-        param_storages = {S[k] for _, k in self.params}
-        # storages that come from outside this block: whoever owns them may read them later
-        outside = param_storages | {S[k] for k in range(len(it.externals))} | {S[k] for k in self.arg_slots}
+        # variables that come from outside this block: whoever owns them may read them later
+        V = [self.vfind(k) for k in range(nslots)]
+        outside = {V[k] for _, k in self.params} | {V[k] for k in range(len(it.externals))} | {
+            V[k] for k in self.arg_slots}
 
         # write-back decisions for inplace results ---------------------------------------------------
+        # (a write must land where a later reader of the same variable looks; other values that share
+        # the storage are, by decide_links, not read after the write)
         readers: dict[int, list[tuple[int, int]]] = {}
         for node in keep:
             for k in node.reads:
-                readers.setdefault(S[k], []).append((node.index, k))
-        out_slots_by_storage: dict[int, list[int]] = {}
+                readers.setdefault(V[k], []).append((node.index, k))
+        out_slots_by_var: dict[int, list[int]] = {}
         for k in output_slots:
-            out_slots_by_storage.setdefault(S[k], []).append(k)
+            out_slots_by_var.setdefault(V[k], []).append(k)
 
         def needs_writeback(i: int, k_operand: int) -> bool:
-            s = S[k_operand]
-            if s in outside:
+            v = V[k_operand]
+            if v in outside:
                 return True
-            for j, k in readers.get(s, ()):
+            for j, k in readers.get(v, ()):
                 if j > i and def_instr[k] < i:
                     return True
-            return any(def_instr[k] < i for k in out_slots_by_storage.get(s, ()))
+            return any(def_instr[k] < i for k in out_slots_by_var.get(v, ()))
 
         # copy feeds that something writes in place (the caller's arrays stay untouched)
         feed_binds = [(spec, k, S[k] in written) for spec, k in self.feeds]
@@ -907,13 +952,16 @@ class _Builder:
         it.cf_objs = cf_objs
         it.is_region = self.is_region
         E = len(it.externals)
-        it.ext_written = frozenset(e for e in range(E) if S[e] in written)
-        it.args_written = frozenset(a for a, k in enumerate(self.arg_slots) if S[k] in written)
+        vwritten = {V[k] for node in self.nodes for k in node.writes}
+        it.ext_written = frozenset(e for e in range(E) if V[e] in vwritten)
+        it.args_written = frozenset(a for a, k in enumerate(self.arg_slots) if V[k] in vwritten)
         it.yield_alias = [
             (frozenset(e for e in range(E) if S[e] == S[k]),
              frozenset(a for a, ka in enumerate(self.arg_slots) if S[ka] == S[k]))
             for k in output_slots
         ] if self.is_region else []
+        it.out_alias = [(a, b) for a in range(len(output_slots)) for b in range(a + 1, len(output_slots))
+                        if S[output_slots[a]] == S[output_slots[b]]] if self.is_region else []
         if not self.is_region:
             specs: list[InputSpec] = []
             for op in it.block.walk():
@@ -923,6 +971,78 @@ class _Builder:
         else:
             it.all_feed_specs = [spec for spec, _ in self.feeds]
         it.scope_ref = {}
+
+    def decide_links(self, output_slots: Sequence[int]) -> None:
+        """Share storage along a may-share link (a view result and its operand, a region result and
+        what its region yields) only where no in-place write to one side can be seen through the
+        other: no write to a variable of one side, after the link is made, while a variable of the
+        other side is still read.  Otherwise the result is materialised (a copy), as Paddle's
+        semantics demand.  Positions are node positions; a control-flow node's reads count as after
+        its writes (its region may read after writing); outputs, captured values, block arguments and
+        parameters are read "forever" (their owner may read them later)."""
+        if not self.links:
+            return
+        inf = 1 << 60
+        nslots = len(self.slot_value)
+        V = [self.vfind(k) for k in range(nslots)]
+        last_read: dict[int, int] = {}
+        writes: dict[int, list[int]] = {}
+        for p, node in enumerate(self.nodes):
+            r = 2 * p + (1 if node.cf is not None else 0)
+            for k in node.reads:
+                v = V[k]
+                if last_read.get(v, -1) < r:
+                    last_read[v] = r
+            for k in node.writes:
+                writes.setdefault(V[k], []).append(2 * p)
+        forever = [*output_slots, *(k for _, k in self.params), *range(len(self.it.externals)), *self.arg_slots]
+        for k in forever:
+            last_read[V[k]] = inf
+        groups: dict[int, set[int]] = {}
+        for j in range(nslots):
+            groups.setdefault(self.find(j), set()).add(V[j])
+        members: dict[int, list[int]] = {r: sorted(m) for r, m in groups.items()}  # physical root -> variables
+
+        def vars_of(k: int) -> list[int]:
+            return members[self.find(k)]
+
+        def clash(side_a: list[int], side_b: list[int], p2: int) -> bool:
+            for m in side_a:
+                ws = writes.get(m)
+                if not ws:
+                    continue
+                i = bisect_right(ws, p2)
+                if i == len(ws):
+                    continue
+                w = ws[i]
+                for n in side_b:
+                    if n != m and last_read.get(n, -1) > w:
+                        return True
+            return False
+
+        for p, k, targets, on_copy in self.links:
+            mine = vars_of(k)
+            safe = True
+            for t in targets:
+                theirs = vars_of(t)
+                if self.find(t) == self.find(k):
+                    continue
+                if clash(mine, theirs, 2 * p) or clash(theirs, mine, 2 * p):
+                    safe = False
+                    break
+            if safe:
+                for t in targets:
+                    ra, rb = self.find(k), self.find(t)
+                    if ra != rb:
+                        merged = sorted(set(members.pop(ra)) | set(members.pop(rb)))
+                        self.union(k, t)
+                        members[self.find(k)] = merged
+                continue
+            owner, idx = on_copy
+            if isinstance(owner, _Node):
+                owner.copy_results.append(idx)
+            else:
+                owner.copy_outs = tuple(sorted({*owner.copy_outs, idx}))
 
     def _printed_names(self) -> dict[Value, str]:
         from pirc.text.printer import Printer
