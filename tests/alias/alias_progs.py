@@ -332,7 +332,7 @@ class Gen:
     max_ops: int = 10
     pool: list[tuple[Any, Shape]] = field(default_factory=list)
     # values a while loop took as inputs: never read again (see the module docstring)
-    dead: set[int] = field(default_factory=set)
+    dead: dict[int, Any] = field(default_factory=dict)  # id -> the value (kept alive: ids stay unique)
     depth: int = 0
     last: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
 
@@ -479,7 +479,7 @@ class Gen:
             x, s = self.pick()
             # a fresh value per loop input: the loop owns it (never read after the loop)
             v = self.e.unary(r.choice(UNARY), x, False)
-            self.dead.add(id(v))
+            self.dead[id(v)] = v
             init.append(v)
             shapes.append(s)
         limit = r.randint(1, 3)
@@ -499,8 +499,9 @@ class Gen:
                     loc = [v for v, ls in local if ls == s and id(v) not in self.dead]
                     out.append(r.choice(loc))
                 if self.paddle_safe:
-                    # Paddle drops a loop variable the body yields unchanged: keep them distinct
-                    out = [v if v is not a else self.e.unary("tanh", a, False) for v, a in zip(out, args)]
+                    # Paddle drops a loop variable the body yields unchanged, and moves block
+                    # arguments yielded to another position (a swap races): yield fresh values
+                    out = [self.e.unary("tanh", v, False) if any(v is a for a in args) else v for v in out]
                 return out
             finally:
                 self.pool, self.last = saved, saved_last
