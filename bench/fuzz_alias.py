@@ -39,7 +39,12 @@ def main() -> int:
                     help="run the --backend cinn path (a C compile per new kernel) on every N-th program")
     ap.add_argument("--show", type=int, default=1, help="reproducers to print per (path, kind)")
     ap.add_argument("--no-shrink", action="store_true")
+    ap.add_argument("--known", action="store_true",
+                    help="print the KNOWN literal of tests/alias/known_gaps.py for the CI test's programs "
+                         "(its corpus and fixed sample) and exit")
     args = ap.parse_args()
+    if args.known:
+        return print_known()
 
     all_paths = alias_paths.paths()
     names = [p for p in args.paths.split(",") if p] if args.paths else list(all_paths)
@@ -82,6 +87,36 @@ def main() -> int:
             except Exception as e:  # noqa: BLE001
                 print(f"error: {type(e).__name__}: {e}")
     return 1 if any(counts.values()) else 0
+
+
+def print_known() -> int:
+    """The failing (path, program) pairs of tests/alias/test_alias_fuzz.py, as a Python literal."""
+    import test_alias_fuzz as t
+
+    failing: dict[tuple[str, str], str] = {}
+    for case in t.corpus_cases():
+        text, feeds, outs, _ = t.load(case)
+        for name, path in t.PATHS.items():
+            if name == "cinn" and case.name.startswith("rand_"):
+                continue
+            why = alias_paths.check(text, feeds, outs, path)
+            if why is not None:
+                failing[(name, case.name)] = alias_paths.kind(why)
+    for seed in range(t.CI_COUNT):
+        text = alias_progs.random_text(seed, max_ops=8)
+        feeds = alias_progs.feeds_for(seed)
+        expected = alias_ref.evaluate(alias_paths.parse(text), feeds)
+        for name, path in t.PATHS.items():
+            if name == "cinn" and seed % t.CINN_EVERY:
+                continue
+            why = alias_paths.check(text, feeds, expected, path)
+            if why is not None:
+                failing[(name, f"fuzz:{seed}")] = alias_paths.kind(why)
+    print("KNOWN: dict[tuple[str, str], str] = {")
+    for k in sorted(failing, key=lambda k: (k[0], k[1])):
+        print(f"    {k!r}: {failing[k]!r},")
+    print("}")
+    return 0
 
 
 if __name__ == "__main__":
