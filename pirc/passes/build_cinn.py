@@ -66,7 +66,7 @@ from pirc.ir.attributes import AttrDict
 from pirc.ir.core import Block, Operation, OpResult
 from pirc.ir.program import Program
 from pirc.passes import fusion_policy as policy
-from pirc.ir.effects import get_effects, op_effects, variable_of, writes_of
+from pirc.ir.effects import EffectsCache, op_effects, writes_of
 from pirc.passes.dce import has_effects
 from pirc.passes.decompose import gc_paused
 from pirc.passes.manager import Pass, register_pass
@@ -160,10 +160,14 @@ class BlockFusion:
 
     def _hazard_edges(self, ops: list[Operation]) -> list[tuple[int, int]]:
         """RAW, WAR and WAW edges (i, j), i < j, over the variables some op of the block writes."""
+        cache = EffectsCache()
         writes: list[list[Any]] = []
         written: set[Any] = set()
         for op in ops:
-            ws = [variable_of(w) for w in writes_of(op)] if (op.regions or _writes(op)) else []
+            ws: list[Any] = []
+            if op.regions or _writes(op):
+                for w in writes_of(op):
+                    ws.extend(r for r in cache.alias_roots(w) if r not in ws)
             writes.append(ws)
             written.update(ws)
         if not written:
@@ -172,15 +176,15 @@ class BlockFusion:
         last_write: dict[Any, int] = {}
         readers: dict[Any, list[int]] = {}
         for i, op in enumerate(ops):
-            values = get_effects(op).reads if op.regions else [o.value for o in op.operands if o.value is not None]
+            values = cache.get(op).reads if op.regions else [o.value for o in op.operands if o.value is not None]
             for v in values:
-                var = variable_of(v)
-                if var not in written:
-                    continue
-                w = last_write.get(var)
-                if w is not None and w != i:
-                    edges.append((w, i))  # RAW
-                readers.setdefault(var, []).append(i)
+                for var in cache.alias_roots(v):
+                    if var not in written:
+                        continue
+                    w = last_write.get(var)
+                    if w is not None and w != i:
+                        edges.append((w, i))  # RAW
+                    readers.setdefault(var, []).append(i)
             for var in writes[i]:
                 w = last_write.get(var)
                 if w is not None and w != i:

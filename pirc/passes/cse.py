@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pirc.ir.core import Block, Operation, Value
-from pirc.ir.effects import is_side_effect_free, variable_of, writes_of, written_variables
+from pirc.ir.effects import EffectsCache, is_side_effect_free, writes_of, written_variables
 from pirc.ir.program import Program
 from pirc.passes.manager import Pass, register_pass
 
@@ -44,19 +44,21 @@ class CommonSubexpressionElimination(Pass):
         self.erased = 0
         self.written = written_variables(program.block.ops)
         self.gen: dict[Value, int] = {}
+        self.cache = EffectsCache()
         self.block(program.block)
 
     def bump(self, op: Operation) -> None:
         gen = self.gen
         for w in writes_of(op):
-            v = variable_of(w)
-            gen[v] = gen.get(v, 0) + 1
+            for v in self.cache.alias_roots(w):
+                gen[v] = gen.get(v, 0) + 1
 
     def key(self, op: Operation) -> Any:
         gen = self.gen
         vals = tuple(o.value for o in op.operands)
         if gen:
-            gens = tuple(gen.get(variable_of(v), 0) if v is not None else 0 for v in vals)
+            roots = self.cache.alias_roots
+            gens = tuple(sum(gen.get(r, 0) for r in roots(v)) if v is not None else 0 for v in vals)
         else:
             gens = ()
         return (op.name, op.attrs, vals, gens, tuple(r.type for r in op.results))
