@@ -394,7 +394,11 @@ class Block:
             self.append(op)
 
     def insert_before(self, op: Operation, anchor: Operation) -> Operation:
+        """Move or insert ``op`` right before ``anchor``; inserting an op next to itself is a no-op
+        (it would link the op to itself and make the block's list endless)."""
         assert anchor.parent is self, "anchor is not in this block"
+        if op is anchor:
+            return op
         if op.parent is not None:
             op.detach()
         op.parent = self
@@ -409,7 +413,11 @@ class Block:
 
     def insert_after(self, op: Operation, anchor: Operation) -> Operation:
         assert anchor.parent is self, "anchor is not in this block"
+        if op is anchor:
+            return op
         nxt = anchor.next_op
+        if nxt is op:
+            return op
         if nxt is None:
             return self.append(op)
         return self.insert_before(op, nxt)

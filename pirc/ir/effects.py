@@ -10,14 +10,19 @@ Paddle's semantics (measured on Paddle 3.3.1's static PIR executor):
   ``unsqueeze``, ``slice``) behaves as a **copy in both directions**: a later
   in-place write to either side is not seen by the other.  Sharing storage is
   an optimisation, valid only while neither side is written.
-* A **region result** (``pd_op.if`` / ``pd_op.while`` / ``cinn_op.group``) is a copy
-  of what the region yields, in the same sense; a write *inside* a region to a
-  value captured from outside writes that outer value.
+* A **region result** (``pd_op.if`` / ``pd_op.while`` / ``cinn_op.group``) is the
+  variable its region yields (Paddle's IfInstruction / WhileInstruction share the
+  yielded tensor's data): a region result that is a captured value, a block
+  argument (a loop input) or another result *aliases* it, and a later in-place
+  write to one is seen through the other.  A write *inside* a region to a value
+  captured from outside writes that outer value.  Paddle's executor does not order
+  such aliases (its output is torn under threads, and depends on the schedule);
+  pirc defines the answer as program order.
 
 So a *variable* (what a write changes) is a value together with the results of
-the in-place ops applied to it (:func:`variable_of` follows that chain), and
-*may-share* links (views, region results) only matter to whoever wants to share
-memory: the interpreter.
+the in-place ops applied to it (:func:`variable_of` follows that chain; with region
+results, :func:`alias_roots` gives every variable a value may be), and *may-share*
+links (views) only matter to whoever wants to share memory: the interpreter.
 
 The model is an OpInfo interface (:data:`EFFECTS`, seed 000's interface map),
 installed on every OpInfo when it is made: :class:`OpEffects` is derived from
@@ -101,7 +106,8 @@ class Effects:
     writes: list[Value] = field(default_factory=list)  # variables written in place
     inplace: list[tuple[OpResult, Value]] = field(default_factory=list)  # result is that variable, written
     views: list[tuple[OpResult, Value]] = field(default_factory=list)  # result may share that value's storage
-    result_aliases: list[tuple[OpResult, OpResult]] = field(default_factory=list)  # results that may share
+    aliases: list[tuple[OpResult, Value]] = field(default_factory=list)  # region result may BE that variable
+    result_aliases: list[tuple[OpResult, OpResult]] = field(default_factory=list)  # results that may be one variable
     allocates: list[OpResult] = field(default_factory=list)
     side_effect: bool = False
     random: bool = False
@@ -151,18 +157,19 @@ class RegionEffects:
                 side |= st.side_effect and o.name != "cf.yield"
                 rnd |= st.random
             for w in _writes_static(o, st):
-                root = variable_of(w)
-                if root not in inside:
-                    written.setdefault(root, None)
-                elif is_while and root in body_args:
-                    iv = op.operand(1 + body_args.index(root))
-                    if iv is not None:
-                        written.setdefault(iv, None)
+                for root in sorted(alias_roots(w), key=id):
+                    if root not in inside:
+                        written.setdefault(root, None)
+                    elif is_while and root in body_args:
+                        iv = op.operand(1 + body_args.index(root))
+                        if iv is not None:
+                            written.setdefault(iv, None)
         eff.writes = list(written)
         eff.side_effect = side
         eff.random = rnd
-        # may-share links of the results: what each region's yield may share storage with
-        origins: list[set[Any]] = [set() for _ in op.results]
+        # what each result may be (the same variable) and may share storage with (views too)
+        same: list[set[Any]] = [set() for _ in op.results]
+        share: list[set[Any]] = [set() for _ in op.results]
         for region in op.regions:
             for b in region.blocks:
                 y = b.last_op
@@ -172,29 +179,40 @@ class RegionEffects:
                 if is_while:
                     vals = vals[1:]  # yield 0 is the condition
                 for k, v in enumerate(vals):
-                    if v is not None and k < len(origins):
-                        origins[k] |= may_share_origins(v)
+                    if v is not None and k < len(same):
+                        same[k] |= alias_origins(v)
+                        share[k] |= may_share_origins(v)
         if is_while:
-            for k, o in enumerate(origins):  # zero iterations: the result is the input
+            for k in range(len(same)):  # zero iterations: the result is the input
                 iv = op.operand(1 + k)
                 if iv is not None:
-                    o.add(iv)
-        for k, o in enumerate(origins):
-            if k >= len(op.results):
-                break
-            r = op.results[k]
-            for v in o:
-                if v not in inside:
-                    eff.views.append((r, v))
-                elif is_while and v in body_args:
-                    iv = op.operand(1 + body_args.index(v))
-                    if iv is not None:
-                        eff.views.append((r, iv))
-        for i in range(len(origins)):
-            for j in range(i + 1, len(origins)):
-                if origins[i] & origins[j]:
+                    same[k].add(iv)
+                    share[k].add(iv)
+
+        def outer(v: Any) -> Any:
+            if v not in inside:
+                return v
+            if is_while and v in body_args:
+                return op.operand(1 + body_args.index(v))
+            return None
+
+        for k, r in enumerate(op.results):
+            for v in sorted(same[k], key=id):
+                o = outer(v)
+                if o is not None:
+                    eff.aliases.append((r, o))
+            for v in sorted(share[k] - same[k], key=id):
+                o = outer(v)
+                if o is not None:
+                    eff.views.append((r, o))
+        for i in range(len(same)):
+            for j in range(i + 1, len(same)):
+                if same[i] & same[j]:
                     eff.result_aliases.append((op.results[i], op.results[j]))
-        shared = {r for r, _ in eff.views} | {x for pair in eff.result_aliases for x in pair}
+                elif share[i] & share[j]:
+                    eff.views.append((op.results[j], op.results[i]))
+        shared = {r for r, _ in eff.views} | {r for r, _ in eff.aliases} | {
+            x for pair in eff.result_aliases for x in pair}
         eff.allocates = [r for r in op.results if r not in shared]
         return eff
 
@@ -320,6 +338,86 @@ def variable_of(v: Value) -> Value:
             return v
 
 
+class EffectsCache:
+    """Memoised region summaries and alias roots, for one pass over an IR that does not change
+    in ways that matter meanwhile (a pass that only erases pure ops)."""
+
+    __slots__ = ("effects", "roots")
+
+    def __init__(self) -> None:
+        self.effects: dict[Any, Effects] = {}
+        self.roots: dict[Any, frozenset[Any]] = {}
+
+    def get(self, op: Operation) -> Effects:
+        e = self.effects.get(op)
+        if e is None:
+            e = self.effects[op] = get_effects(op)
+        return e
+
+    def alias_roots(self, v: Value) -> frozenset[Value]:
+        r = self.roots.get(v)
+        if r is None:
+            owner = getattr(v, "owner", None)
+            if owner is None or (type(interface_of(owner)) is OpEffects and not op_effects(owner).inplace):  # type: ignore[union-attr]
+                r = frozenset((v,))
+            else:
+                r = frozenset(alias_roots(v, self))
+            self.roots[v] = r
+        return r
+
+
+def _eff(op: Operation, cache: EffectsCache | None) -> Effects:
+    return cache.get(op) if cache is not None else get_effects(op)
+
+
+def alias_origins(v: Value, cache: EffectsCache | None = None) -> set[Value]:
+    """``v`` and every value it may be the same variable as, following in-place results and region
+    results backwards (not views: they are copies)."""
+    out: set[Value] = set()
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if x in out:
+            continue
+        out.add(x)
+        owner = getattr(x, "owner", None)
+        if owner is None:
+            continue
+        it = interface_of(owner)
+        if type(it) is OpEffects:
+            if it.inplace:
+                idx = x.index  # type: ignore[attr-defined]
+                for ri, oi in it.inplace:
+                    if ri == idx and oi < len(owner.operands) and owner.operands[oi].value is not None:
+                        stack.append(owner.operands[oi].value)
+            continue
+        eff = _eff(owner, cache)
+        for r, src in eff.aliases:
+            if r is x:
+                stack.append(src)
+        for a, b in eff.result_aliases:
+            if a is x:
+                stack.append(b)
+            elif b is x:
+                stack.append(a)
+    return out
+
+
+def alias_roots(v: Value, cache: EffectsCache | None = None) -> set[Value]:
+    """The variables ``v`` may be: the values of :func:`alias_origins` that are not the result of an
+    in-place op (a region result counts as a variable of its own too: a branch may yield a fresh one)."""
+    out = set()
+    for x in alias_origins(v, cache):
+        owner = getattr(x, "owner", None)
+        if owner is None:
+            out.add(x)
+            continue
+        st = op_effects(owner)
+        if st is None or not any(ri == x.index for ri, _ in st.inplace):  # type: ignore[attr-defined]
+            out.add(x)
+    return out or {v}
+
+
 def may_share_origins(v: Value) -> set[Value]:
     """``v`` and every value it may share storage with, following in-place results, views and
     region results backwards (what a region yielding ``v`` may hand out)."""
@@ -340,6 +438,9 @@ def may_share_origins(v: Value) -> set[Value]:
         for r, src in eff.views:
             if r is x:
                 stack.append(src)
+        for r, src in eff.aliases:
+            if r is x:
+                stack.append(src)
         for a, b in eff.result_aliases:
             if a is x:
                 stack.append(b)
@@ -349,17 +450,18 @@ def may_share_origins(v: Value) -> set[Value]:
 
 
 def written_variables(ops: Iterable[Operation]) -> set[Value]:
-    """The variables (see :func:`variable_of`) that any of ``ops`` (and the ops nested in them) writes."""
+    """The variables (see :func:`alias_roots`) that any of ``ops`` (and the ops nested in them) writes."""
     out: set[Value] = set()
     for top in ops:
         for op in top.walk():
             for w in _writes_static(op, op_effects(op)):
-                out.add(variable_of(w))
+                out |= alias_roots(w)
     return out
 
 
 __all__ = [
     "EFFECTS", "PURE", "Effects", "OpEffects", "RegionEffects", "from_opdef", "get_effects",
-    "has_write_effect", "interface_of", "is_side_effect_free", "make_interface", "may_share_origins", "op_effects",
+    "EffectsCache", "alias_origins", "alias_roots", "has_write_effect", "interface_of", "is_side_effect_free", "make_interface",
+    "may_share_origins", "op_effects",
     "variable_of", "writes_of", "written_variables",
 ]

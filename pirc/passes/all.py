@@ -1,6 +1,6 @@
 """Importing this module registers every pass and pipeline."""
 
-from pirc.passes import add_broadcast, build_cinn, cse, dce, lower_to_kernel, pd_to_cinn  # noqa: F401
+from pirc.passes import add_broadcast, build_cinn, cse, dce, inplace, lower_to_kernel, pd_to_cinn  # noqa: F401
 from pirc.passes.manager import register_pipeline
 
 register_pipeline(

@@ -166,17 +166,28 @@ def make_kernel_run(
     outs: Sequence[int | VecOut],
     flat_vec: bool,
     writebacks: Sequence[tuple[int, int]] = (),
+    rebinds: Sequence[tuple[int, int]] = (),
 ) -> RunFn:
     """The run closure of a kernel instruction.
 
     ``args``: one spec per operand; ``outs``: one slot (or VecOut) per result;
     ``flat_vec``: the op has a single ``[]`` result and the kernel returns its
     elements as a flat list; ``writebacks``: (result index, operand index) pairs
-    of inplace results that must land in the operand's storage."""
+    of inplace results that must land in the operand's storage; ``rebinds``: (result index, operand
+    slot) pairs of inplace results whose operand nobody reads afterwards: the operand's slot takes
+    the result (the old array is released at once, as if the kernel had written it in place)."""
     simple_args = all(type(a) is int for a in args)
     simple_outs = all(type(o) is int for o in outs) and not flat_vec
     n_out = len(outs)
-    if simple_args and simple_outs and not writebacks:
+    if simple_args and simple_outs and not writebacks and rebinds and n_out == 1 and len(rebinds) == 1:
+        o = outs[0]
+        k = rebinds[0][1]
+        A = tuple(args)
+
+        def run(s: list[Any]) -> None:
+            s[o] = s[k] = kernel([s[a] for a in A], attrs)[0]
+        return run
+    if simple_args and simple_outs and not writebacks and not rebinds:
         if n_out == 1:
             o = outs[0]
             if len(args) == 0:
@@ -216,6 +227,7 @@ def make_kernel_run(
 
     getters = [_getter(a) for a in args]
     wb = tuple(writebacks)
+    rb = tuple(rebinds)
     outs_t = tuple(outs)
 
     def run(s: list[Any]) -> None:
@@ -229,6 +241,8 @@ def make_kernel_run(
             r = list(r)
             for ri, oi in wb:
                 r[ri] = writeback(av[oi], r[ri])
+        for ri, k in rb:
+            s[k] = r[ri]
         for spec, v in zip(outs_t, r):
             if type(spec) is int:
                 s[spec] = v

@@ -37,7 +37,7 @@ import gc as _pygc
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -79,6 +79,18 @@ _NOT_OUTPUTS = frozenset({
 _NEEDS_VEC_VALUE = frozenset({
     "pd_op.fetch", "builtin.shadow_output", "cf.yield", "pd_op.if", "pd_op.while", "builtin.set_parameter",
 })
+
+
+class YieldAlias(NamedTuple):
+    """What a region's k-th yielded value is, in terms of the region's captured values (by
+    position) and block arguments: the same variable (``ext`` / ``args``: a write to one is a
+    write to the other), or only sharing storage (``ext_share`` / ``args_share``: a view, a copy
+    in Paddle's semantics)."""
+
+    ext: frozenset[int]
+    args: frozenset[int]
+    ext_share: frozenset[int]
+    args_share: frozenset[int]
 
 
 class _Node:
@@ -248,8 +260,8 @@ class PirInterpreter:
     cf_objs: list[Any]
     ext_written: frozenset[int]
     args_written: frozenset[int]
-    yield_alias: list[tuple[frozenset[int], frozenset[int]]]
-    out_alias: list[tuple[int, int]]
+    yield_alias: list[YieldAlias]
+    out_alias: list[tuple[int, int, bool]]
     is_region: bool
     scope_ref: dict[str, Any]
     _param_cache: list[Any]
@@ -614,7 +626,7 @@ class _Builder:
         def scope() -> dict[str, Any]:
             return it.scope_ref
 
-        node.factory = lambda wb: make_set_parameter_run(k, name, scope)
+        node.factory = lambda wb, rb: make_set_parameter_run(k, name, scope)
 
     def _missing(self, op: Operation, what: str) -> MissingKernelError:
         return MissingKernelError(op.name, f"'{op.name}' op {what}", op.loc)
@@ -656,9 +668,9 @@ class _Builder:
         kernel = opdef.kernel
         attrs = op.attrs.values()
 
-        def factory(wb: Any, node: _Node = node) -> Any:
+        def factory(wb: Any, rb: Any, node: _Node = node) -> Any:
             k = kernel if not node.copy_results else copying_kernel(kernel, node.copy_results)
-            return make_kernel_run(k, attrs, args, outs, flat_vec, wb)
+            return make_kernel_run(k, attrs, args, outs, flat_vec, wb, rb)
 
         node.factory = factory
 
@@ -680,7 +692,7 @@ class _Builder:
         def kernel(a: Sequence[Any], attrs: Mapping[str, Any]) -> Sequence[Any]:
             return fn(a)
 
-        node.factory = lambda wb: make_kernel_run(kernel, {}, args, outs, False, ())
+        node.factory = lambda wb, rb: make_kernel_run(kernel, {}, args, outs, False, ())
 
     def _sub(self, region: Region) -> tuple[PirInterpreter, list[int]]:
         cap = captured_values(region)
@@ -704,24 +716,34 @@ class _Builder:
         cf = IfInstruction(op, cond, branches, outs)
         self._alias_yields(idx, cf, outs, [(sub.yield_alias, sub.out_alias, ext, ()) for sub, ext in branches])
         node.cf = cf
-        node.factory = lambda wb: cf.run
+        node.factory = lambda wb, rb: cf.run
 
     def _alias_yields(self, idx: int, cf: Any, outs: list[int], regions: Sequence[tuple[
-            Sequence[tuple[frozenset[int], frozenset[int]]], Sequence[tuple[int, int]], Sequence[int], Sequence[int]]],
-            extra: Sequence[Sequence[int]] = ()) -> None:
-        """A region result is a copy of what the region yields (Paddle's semantics).  Where the
-        yielded value shares storage with a captured value, a block argument (a loop input) or
-        another result, the result may share it too: finish() decides, or the instruction copies."""
-        targets: list[list[int]] = [list(extra[k]) if k < len(extra) else [] for k in range(len(outs))]
+            Sequence[YieldAlias], Sequence[tuple[int, int, bool]], Sequence[int], Sequence[int]]]) -> None:
+        """A region result is the variable its region yields: where that is a captured value, a
+        block argument (a loop input) or what another result is, they become one variable (a
+        write to one is seen through the other; the DAG orders them).  Where the yielded value
+        only shares storage with one (a view: a copy in Paddle's semantics), the result may share
+        it too: finish() decides, or the instruction copies the result."""
+        share: list[list[int]] = [[] for _ in outs]
         for yield_alias, out_alias, ext, args in regions:
-            for k, (ext_alias, arg_alias) in enumerate(yield_alias):
-                if k < len(outs):
-                    targets[k].extend(ext[e] for e in sorted(ext_alias))
-                    targets[k].extend(args[a] for a in sorted(arg_alias) if a < len(args))
-            for a, b in out_alias:
+            for k, ya in enumerate(yield_alias):
+                if k >= len(outs):
+                    break
+                for e in sorted(ya.ext):
+                    self.same_var(outs[k], ext[e])
+                for a in sorted(ya.args):
+                    if a < len(args):
+                        self.same_var(outs[k], args[a])
+                share[k].extend(ext[e] for e in sorted(ya.ext_share))
+                share[k].extend(args[a] for a in sorted(ya.args_share) if a < len(args))
+            for a, b, same in out_alias:
                 if a < len(outs) and b < len(outs):
-                    targets[max(a, b)].append(outs[min(a, b)])
-        for k, t in enumerate(targets):
+                    if same:
+                        self.same_var(outs[a], outs[b])
+                    else:
+                        share[max(a, b)].append(outs[min(a, b)])
+        for k, t in enumerate(share):
             if t:
                 self.links.append((idx, outs[k], list(dict.fromkeys(t)), (cf, k)))
 
@@ -736,7 +758,7 @@ class _Builder:
         cf = GroupInstruction(op, sub, ext, outs)
         self._alias_yields(idx, cf, outs, [(sub.yield_alias, sub.out_alias, ext, ())])
         node.cf = cf
-        node.factory = lambda wb: cf.run
+        node.factory = lambda wb, rb: cf.run
 
     def visit_while(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)
@@ -750,12 +772,14 @@ class _Builder:
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
         cf = WhileInstruction(op, cond, ins, sub, ext, outs)
-        # yield 0 is the condition; with zero iterations a result is its input
-        out_alias = [(a - 1, b - 1) for a, b in sub.out_alias if a > 0 and b > 0]
-        self._alias_yields(idx, cf, outs, [(sub.yield_alias[1:], out_alias, ext, ins)],
-                           [[ins[k]] if k < len(ins) else [] for k in range(len(outs))])
+        for k, o in enumerate(outs):
+            if k < len(ins):
+                self.same_var(o, ins[k])  # zero iterations: the result is the input
+        # yield 0 is the condition
+        out_alias = [(a - 1, b - 1, same) for a, b, same in sub.out_alias if a > 0 and b > 0]
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias[1:], out_alias, ext, ins)])
         node.cf = cf
-        node.factory = lambda wb: cf.run
+        node.factory = lambda wb, rb: cf.run
 
     # -- after the walk -----------------------------------------------------------------------------
     def finish(self) -> None:
@@ -900,8 +924,14 @@ class _Builder:
         cf_objs: list[Any] = []
         for node in keep:
             i = node.index
-            wb = [(ri, oi) for ri, oi, ko in node.inplace if needs_writeback(i, ko)]
-            ins = Instruction(i, node.op, node.name, node.kind, node.factory(wb))
+            wb: list[tuple[int, int]] = []
+            rb: list[tuple[int, int]] = []  # the operand is dead after the write: it becomes the result
+            for ri, oi, ko in node.inplace:
+                if needs_writeback(i, ko):
+                    wb.append((ri, oi))
+                else:
+                    rb.append((ri, ko))
+            ins = Instruction(i, node.op, node.name, node.kind, node.factory(wb, rb))
             ins.next_same = tuple(dag.next_same[i])
             ins.next_diff = tuple(dag.next_diff[i])
             ins.dep_count = dag.dep_count[i]
@@ -955,12 +985,16 @@ class _Builder:
         vwritten = {V[k] for node in self.nodes for k in node.writes}
         it.ext_written = frozenset(e for e in range(E) if V[e] in vwritten)
         it.args_written = frozenset(a for a, k in enumerate(self.arg_slots) if V[k] in vwritten)
+        # what each yielded value is (the same variable) or shares storage with, for the parent
         it.yield_alias = [
-            (frozenset(e for e in range(E) if S[e] == S[k]),
-             frozenset(a for a, ka in enumerate(self.arg_slots) if S[ka] == S[k]))
+            YieldAlias(frozenset(e for e in range(E) if V[e] == V[k]),
+                       frozenset(a for a, ka in enumerate(self.arg_slots) if V[ka] == V[k]),
+                       frozenset(e for e in range(E) if S[e] == S[k] and V[e] != V[k]),
+                       frozenset(a for a, ka in enumerate(self.arg_slots) if S[ka] == S[k] and V[ka] != V[k]))
             for k in output_slots
         ] if self.is_region else []
-        it.out_alias = [(a, b) for a in range(len(output_slots)) for b in range(a + 1, len(output_slots))
+        it.out_alias = [(a, b, V[output_slots[a]] == V[output_slots[b]])
+                        for a in range(len(output_slots)) for b in range(a + 1, len(output_slots))
                         if S[output_slots[a]] == S[output_slots[b]]] if self.is_region else []
         if not self.is_region:
             specs: list[InputSpec] = []
