@@ -370,9 +370,10 @@ def _eff(op: Operation, cache: EffectsCache | None) -> Effects:
     return cache.get(op) if cache is not None else get_effects(op)
 
 
-def alias_origins(v: Value, cache: EffectsCache | None = None) -> set[Value]:
+def alias_origins(v: Value, cache: EffectsCache | None = None, into_regions: bool = False) -> set[Value]:
     """``v`` and every value it may be the same variable as, following in-place results and region
-    results backwards (not views: they are copies)."""
+    results backwards (not views: they are copies).  ``into_regions``: also the values inside the
+    regions that a region result may be (what its ``cf.yield`` yields)."""
     out: set[Value] = set()
     stack = [v]
     while stack:
@@ -400,6 +401,24 @@ def alias_origins(v: Value, cache: EffectsCache | None = None) -> set[Value]:
                 stack.append(b)
             elif b is x:
                 stack.append(a)
+        if into_regions:
+            stack.extend(yielded_values(owner, x.index))  # type: ignore[attr-defined]
+    return out
+
+
+def yielded_values(op: Operation, k: int) -> list[Value]:
+    """What the regions of ``op`` yield as its ``k``-th result (and, for a loop, carry as argument ``k``)."""
+    out: list[Value] = []
+    is_while = op.name == "pd_op.while"
+    for region in op.regions:
+        for b in region.blocks:
+            y = b.last_op
+            if y is not None and y.name == "cf.yield":
+                j = k + 1 if is_while else k
+                if j < len(y.operands) and y.operands[j].value is not None:
+                    out.append(y.operands[j].value)  # type: ignore[arg-type]
+            if is_while and k < len(b.args):
+                out.append(b.args[k])
     return out
 
 
@@ -454,8 +473,10 @@ def written_variables(ops: Iterable[Operation]) -> set[Value]:
     out: set[Value] = set()
     for top in ops:
         for op in top.walk():
-            for w in _writes_static(op, op_effects(op)):
-                out |= alias_roots(w)
+            # a region op's summary maps writes to its block arguments onto its loop inputs
+            for w in writes_of(op):
+                for x in alias_origins(w, None, True):
+                    out |= alias_roots(x)
     return out
 
 
