@@ -48,6 +48,18 @@ def truth(cond: Any) -> bool:
         raise ValueError(f"the condition must have exactly one element, got {size}") from None
 
 
+def copy_results(outs: list[Any], idxs: Sequence[int]) -> None:
+    """Materialise ``outs[i]`` for ``i`` in ``idxs``; results that are one object (one variable
+    yielded twice) stay one object."""
+    done: dict[int, Any] = {}
+    for i in idxs:
+        v = outs[i]
+        c = done.get(id(v))
+        if c is None:
+            c = done[id(v)] = materialise(v)
+        outs[i] = c
+
+
 class IfInstruction:
     """``pd_op.if``: run the then- or else-region, move its yields to the results."""
 
@@ -71,8 +83,8 @@ class IfInstruction:
         b = 0 if truth(slots[self.cond_slot]) else 1
         sub, ext = self.branches[b]
         outs = sub.run_region([slots[k] for k in ext], None, self.ctx)  # type: ignore[arg-type]
-        for i in self.copy_outs[b]:
-            outs[i] = materialise(outs[i])
+        if self.copy_outs[b]:
+            copy_results(outs, self.copy_outs[b])
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -97,8 +109,8 @@ class GroupInstruction:
 
     def run(self, slots: list[Any]) -> None:
         outs = self.sub.run_region([slots[k] for k in self.ext_slots], None, self.ctx)  # type: ignore[arg-type]
-        for i in self.copy_outs:
-            outs[i] = materialise(outs[i])
+        if self.copy_outs:
+            copy_results(outs, self.copy_outs)
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -139,8 +151,7 @@ class WhileInstruction:
             owned = True
             n += 1
         self.iterations = n
-        if n:
-            for i in self.copy_outs:
-                loop_vars[i] = materialise(loop_vars[i])
+        if n and self.copy_outs:
+            copy_results(loop_vars, self.copy_outs)
         for k, v in zip(self.out_slots, loop_vars):
             slots[k] = v

@@ -1037,6 +1037,13 @@ class _Builder:
                     last_read[v] = r
             for k in node.writes:
                 writes.setdefault(V[k], []).append(2 * p)
+        parent = self.it.block.parent_op
+        if parent is not None and parent.name == "pd_op.while":
+            # a loop body's yield k+1 is its argument k on the next iteration: a write to that argument
+            # then writes whatever storage the yielded value shares (count it after every read here)
+            for a, ka in enumerate(self.arg_slots):
+                if V[ka] in writes and a + 1 < len(output_slots):
+                    writes.setdefault(V[output_slots[a + 1]], []).append(inf - 2)
         forever = [*output_slots, *(k for _, k in self.params), *range(len(self.it.externals)), *self.arg_slots]
         for k in forever:
             last_read[V[k]] = inf

@@ -133,3 +133,29 @@ def test_region_result_copied_only_in_the_branch_that_yields_a_view(p: bool) -> 
     for threads in (1, 3):
         got = _run(parse_program(PER_BRANCH, "t.pir"), {"x": x, "y": y, "p": np.array([p])}, threads)[0]
         np.testing.assert_allclose(got["r"], want, rtol=1e-6)
+
+
+def _feeds_xyp(p: bool) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(5)
+    return {"x": rng.standard_normal((2, 3)).astype(np.float32), "y": rng.standard_normal((2, 3)).astype(np.float32),
+            "p": np.array([p])}
+
+
+def test_loop_carried_view_is_copied_when_the_next_iteration_writes_it() -> None:
+    """Fuzzer reproducer: an inner loop yields transpose(s) (s = slice(x)); the outer loop carries
+    it into an argument that the next iteration writes in place.  The slice must stay x[:, :2]."""
+    text = (CASES / "regress_loop_carried_view.pir").read_text()
+    feeds = _feeds_xyp(False)
+    del feeds["p"]
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
+        np.testing.assert_array_equal(got["fetch_name_2"], feeds["x"][:, :2])
+
+
+def test_one_variable_yielded_twice_stays_one_variable_when_copied() -> None:
+    """Fuzzer reproducer: an if yields (v, v, w) with v = reshape(subtract_(x, x)); both results are
+    one variable, so exp_ of the first is seen by the second (ones), even though v must be copied."""
+    text = (CASES / "regress_same_var_copies.pir").read_text()
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), _feeds_xyp(True), threads)[0]
+        np.testing.assert_array_equal(got["fetch_name_2"], np.ones(6, np.float32))
