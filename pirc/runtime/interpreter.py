@@ -41,7 +41,6 @@ returns what its ``cf.yield`` yields.
 from __future__ import annotations
 
 import gc as _pygc
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
@@ -70,6 +69,7 @@ from pirc.runtime.instruction import (
     make_unpack_run,
 )
 from pirc.ir.effects import PURE, op_effects
+from pirc.runtime.aliasing import decide_links
 from pirc.runtime.memory import nbytes
 from pirc.runtime.scheduler import RunContext, Schedule, run_parallel, run_serial
 
@@ -812,7 +812,7 @@ class _Builder:
             output_slots = [k for _, k in outputs]
 
         # storages: may-share links become shared storage where that is safe, copies elsewhere --------
-        self.decide_links(output_slots)
+        decide_links(self, output_slots)
         roots: dict[int, int] = {}
         storage_of_slot = [0] * nslots
         for k in range(nslots):
@@ -1013,84 +1013,6 @@ class _Builder:
         else:
             it.all_feed_specs = [spec for spec, _ in self.feeds]
         it.scope_ref = {}
-
-    def decide_links(self, output_slots: Sequence[int]) -> None:
-        """Share storage along a may-share link (a view result and its operand, a region result and
-        what its region yields) only where no in-place write to one side can be seen through the
-        other: no write to a variable of one side, after the link is made, while a variable of the
-        other side is still read.  Otherwise the result is materialised (a copy), as Paddle's
-        semantics demand.  Positions are node positions; a control-flow node's reads count as after
-        its writes (its region may read after writing); outputs, captured values, block arguments and
-        parameters are read "forever" (their owner may read them later)."""
-        if not self.links:
-            return
-        inf = 1 << 60
-        nslots = len(self.slot_value)
-        V = [self.vfind(k) for k in range(nslots)]
-        last_read: dict[int, int] = {}
-        writes: dict[int, list[int]] = {}
-        for p, node in enumerate(self.nodes):
-            r = 2 * p + (1 if node.cf is not None else 0)
-            for k in node.reads:
-                v = V[k]
-                if last_read.get(v, -1) < r:
-                    last_read[v] = r
-            for k in node.writes:
-                writes.setdefault(V[k], []).append(2 * p)
-        parent = self.it.block.parent_op
-        if parent is not None and parent.name == "pd_op.while":
-            # a loop body's yield k+1 is its argument k on the next iteration: a write to that argument
-            # then writes whatever storage the yielded value shares (count it after every read here)
-            for a, ka in enumerate(self.arg_slots):
-                if V[ka] in writes and a + 1 < len(output_slots):
-                    writes.setdefault(V[output_slots[a + 1]], []).append(inf - 2)
-        forever = [*output_slots, *(k for _, k in self.params), *range(len(self.it.externals)), *self.arg_slots]
-        for k in forever:
-            last_read[V[k]] = inf
-        groups: dict[int, set[int]] = {}
-        for j in range(nslots):
-            groups.setdefault(self.find(j), set()).add(V[j])
-        members: dict[int, list[int]] = {r: sorted(m) for r, m in groups.items()}  # physical root -> variables
-
-        def vars_of(k: int) -> list[int]:
-            return members[self.find(k)]
-
-        def clash(side_a: list[int], side_b: list[int], p2: int) -> bool:
-            for m in side_a:
-                ws = writes.get(m)
-                if not ws:
-                    continue
-                i = bisect_right(ws, p2)
-                if i == len(ws):
-                    continue
-                w = ws[i]
-                for n in side_b:
-                    if n != m and last_read.get(n, -1) > w:
-                        return True
-            return False
-
-        for p, k, targets, on_copy in self.links:
-            mine = vars_of(k)
-            safe = True
-            for t in targets:
-                theirs = vars_of(t)
-                if self.find(t) == self.find(k):
-                    continue
-                if clash(mine, theirs, 2 * p) or clash(theirs, mine, 2 * p):
-                    safe = False
-                    break
-            if safe:
-                for t in targets:
-                    ra, rb = self.find(k), self.find(t)
-                    if ra != rb:
-                        merged = sorted(set(members.pop(ra)) | set(members.pop(rb)))
-                        self.union(k, t)
-                        members[self.find(k)] = merged
-                continue
-            if isinstance(on_copy[0], _Node):
-                on_copy[0].copy_results.append(on_copy[1])
-            else:
-                on_copy[0].add_copy(on_copy[1], on_copy[2])
 
     def _printed_names(self) -> dict[Value, str]:
         from pirc.text.printer import Printer
