@@ -14,6 +14,7 @@ from __future__ import annotations
 #:        elsewhere (every entry below has a nested or sequential while; interp, threads, dce,
 #:        inplace, build_cinn and --backend cinn have no gap)
 KNOWN: dict[tuple[str, str], str] = {
+    ('cse', 'full_004'): 'G',
     ('cse', 'fuzz:106'): 'G',
     ('cse', 'fuzz:107'): 'G',
     ('cse', 'fuzz:109'): 'G',
@@ -53,6 +54,7 @@ KNOWN: dict[tuple[str, str], str] = {
     ('cse', 'rand_002'): 'G',
     ('cse', 'rand_003'): 'G',
     ('cse', 'rand_026'): 'G',
+    ('cse,dce', 'full_004'): 'G',
     ('cse,dce', 'fuzz:106'): 'G',
     ('cse,dce', 'fuzz:107'): 'G',
     ('cse,dce', 'fuzz:109'): 'G',

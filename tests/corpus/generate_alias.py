@@ -25,7 +25,14 @@ Two kinds of cases:
   semantics in ``tests/alias/alias_ref.py`` were measured;
 * a **seeded random sample** (``rand_000`` ...) from the fuzzer's own generator
   (``tests/alias/alias_progs.py``) in its ``paddle_safe`` mode, built through
-  :class:`PaddleEmitter` instead of the text emitter.
+  :class:`PaddleEmitter` instead of the text emitter;
+* a second sample (``full_000`` ...) in the generator's full mode (``if`` branches that yield
+  captured values or one value twice, ``while`` bodies that yield block arguments), each built
+  in a child process because Paddle crashes on some; those are left out.
+
+Paddle runs with ``FLAGS_new_executor_sequential_run``: its default scheduler orders ops by a
+dependency graph that lacks edges between the readers of a value and in-place writes through an
+alias of it, and then gives different answers from run to run.
 """
 
 from __future__ import annotations
@@ -61,6 +68,11 @@ paddle.enable_static()
 paddle.set_flags({"FLAGS_pir_apply_inplace_pass": False, "FLAGS_new_executor_sequential_run": True})
 
 RANDOM_CASES = 40
+#: programs of the generator's full mode (if branches yielding captured values or one value twice,
+#: while bodies yielding block arguments in other positions); Paddle 3.3.1 crashes on some (a
+#: segfault in PyWhileOp::OptimizeUpdate): each is built in a child process and the ones Paddle
+#: cannot run are left out (listed when generating)
+FULL_CASES = 40
 
 
 # ----------------------------------------------------------------------------------------------
@@ -395,6 +407,30 @@ def rand_case(i: int) -> tuple[str, dict, dict, int]:
     return text, feeds, outputs, seed
 
 
+def full_case(i: int) -> tuple[str, dict, dict, int]:
+    seed = 104729 * (i + 1)
+
+    def build(em):
+        g = alias_progs.Gen(random.Random(seed), em, paddle_safe=False, max_ops=8)
+        return g.program(), None
+
+    text, feeds, outputs, _ = build_and_run(seed, None, build)
+    return text, feeds, outputs, seed
+
+
+def full_case_files(i: int) -> dict[str, bytes] | None:
+    """Build full-mode case ``i`` in a child process (Paddle may crash on it); None if it did not run."""
+    import subprocess
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as td:
+        r = subprocess.run([sys.executable, __file__, "--full-child", str(i), td],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=300)
+        if r.returncode != 0:
+            return None
+        return {p.name: p.read_bytes() for p in sorted(Path(td).iterdir())}
+
+
 def npz_bytes(arrays: dict) -> bytes:
     buf = io.BytesIO()
     np.savez(buf, **{k: np.ascontiguousarray(v) for k, v in sorted(arrays.items())})
@@ -428,13 +464,31 @@ def all_cases() -> dict[str, dict[str, bytes]]:
         text, feeds, outputs, seed = rand_case(i)
         files[name] = render(name, "random program of the alias fuzzer's generator (paddle_safe mode), "
                              f"random.Random({seed})", text, feeds, outputs, seed)
+    left_out = []
+    for i in range(FULL_CASES):
+        fs = full_case_files(i)
+        if fs is None:
+            left_out.append(i)
+            continue
+        files[f"full_{i:03d}"] = fs
+    if left_out:
+        print(f"full-mode programs Paddle could not run (left out): {left_out}")
     return files
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--check", action="store_true", help="compare with the files on disk, write nothing")
+    ap.add_argument("--full-child", nargs=2, metavar=("I", "DIR"), help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.full_child:
+        i, d = int(args.full_child[0]), Path(args.full_child[1])
+        text, feeds, outputs, seed = full_case(i)
+        fs = render(f"full_{i:03d}", "random program of the alias fuzzer's generator (full mode), "
+                    f"random.Random({seed}); Paddle built and ran it", text, feeds, outputs, seed)
+        for fn, data in fs.items():
+            (d / fn).write_bytes(data)
+        return 0
     files = all_cases()
     if args.check:
         bad = []
