@@ -34,6 +34,8 @@ Shape = tuple[int, ...]
 UNARY = ("exp", "tanh", "sin", "cos", "abs", "relu", "sigmoid")
 BINARY = ("add", "subtract", "multiply")
 VIEWS = ("reshape", "transpose", "unsqueeze", "squeeze", "flatten", "slice")
+#: views whose ``*_`` form is an in-place op that only changes the shape (shares the storage)
+SHAPE_INPLACE = ("reshape", "flatten", "unsqueeze", "squeeze")
 BASE: Shape = (2, 3)
 
 
@@ -141,7 +143,7 @@ class Emitter(Protocol):
     def scale(self, x: Any, s: float, bias: float, inplace: bool) -> Any: ...
     def increment_(self, x: Any, value: float) -> Any: ...
     def less_than(self, x: Any, y: Any) -> Any: ...
-    def view(self, op: str, x: Any, shape: Shape, p: dict[str, Any]) -> Any: ...
+    def view(self, op: str, x: Any, shape: Shape, p: dict[str, Any], inplace: bool = False) -> Any: ...
     def if_(self, cond: Any, then_fn: Callable[[], list[Any]], else_fn: Callable[[], list[Any]]) -> list[Any]: ...
     def while_(self, limit: int, init: list[Any],
                body_fn: Callable[[list[Any]], list[Any]]) -> list[Any]: ...
@@ -213,8 +215,16 @@ class TextEmitter:
         self._op("pd_op.less_than", [x, y], [r])
         return r
 
-    def view(self, op: str, x: TVal, shape: Shape, p: dict[str, Any]) -> TVal:
+    def view(self, op: str, x: TVal, shape: Shape, p: dict[str, Any], inplace: bool = False) -> TVal:
         r = TVal(shape, x.dtype)
+        if inplace:
+            assert op in SHAPE_INPLACE, op
+            op_ = f"pd_op.{op}_"
+            if op == "flatten":
+                self._op(op_, [x], [r], f"{{start_axis:{p['start']},stop_axis:{p['stop']},stop_gradient:[true]}}")
+            else:
+                self._op(op_, [x, self._int_array(p["shape" if op == "reshape" else "axis"])], [r])
+            return r
         if op == "reshape":
             self._op("pd_op.reshape", [x, self._int_array(p["shape"])], [r])
         elif op == "transpose":
@@ -365,7 +375,12 @@ class Gen:
         elif k == "inplace":
             x, s = self.pick()
             which = r.random()
-            if which < 0.6:
+            if which < 0.12:  # reshape_ / flatten_ / unsqueeze_ / squeeze_: an alias with another shape
+                ch = [c for c in view_choices(s) if c[0] in SHAPE_INPLACE]
+                if ch:
+                    op, ns, p = r.choice(ch)
+                    self.add(self.e.view(op, x, ns, p, True), ns)
+            elif which < 0.6:
                 self.add(self.e.unary(r.choice(UNARY), x, True), s)
             elif which < 0.8:
                 self.add(self.e.scale(x, r.choice((0.5, 2.0, -1.0)), r.choice((0.0, 1.0)), True), s)

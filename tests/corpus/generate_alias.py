@@ -105,7 +105,11 @@ class PaddleEmitter:
     def less_than(self, x, y):
         return _C_ops.less_than(x, y)
 
-    def view(self, op, x, shape, p):
+    def view(self, op, x, shape, p, inplace=False):
+        if inplace:
+            if op == "flatten":
+                return _C_ops.flatten_(x, p["start"], p["stop"])
+            return getattr(_C_ops, op + "_")(x, list(p["shape" if op == "reshape" else "axis"]))
         if op == "reshape":
             return _C_ops.reshape(x, list(p["shape"]))
         if op == "transpose":
@@ -201,6 +205,21 @@ _view_case("unsqueeze", lambda v: _C_ops.unsqueeze(v, [0]), lambda a: a[None])
 _view_case("squeeze", lambda v: _C_ops.squeeze(_C_ops.reshape(v, [1, 2, 3]), [0]), lambda a: a)
 _view_case("flatten", lambda v: _C_ops.flatten(v, 0, 1), lambda a: a.reshape(6))
 _view_case("slice", lambda v: _C_ops.slice(v, [1], [1], [3], [1], []), lambda a: a[:, 1:3])
+
+
+@case("reshape_inplace_alias", "r = reshape_(c); tanh_(r): c sees the write (reshape_ shares the storage, "
+      "unlike reshape); flatten_ / unsqueeze_ likewise")
+def c_reshape_inplace(e, x, y, p):
+    c = _C_ops.cos(x)
+    r = _C_ops.reshape_(c, [3, 2])
+    _C_ops.tanh_(r)
+    d = _C_ops.sin(x)
+    u = _C_ops.unsqueeze_(d, [0])
+    f = _C_ops.flatten_(u, 0, 2)
+    _C_ops.exp_(f)
+    return [_C_ops.sin(c), r, _C_ops.abs(d), u], lambda f_: [
+        np.sin(np.tanh(np.cos(f_["x"]))), np.tanh(np.cos(f_["x"])).reshape(3, 2),
+        np.abs(np.exp(np.sin(f_["x"]))), np.exp(np.sin(f_["x"]))[None]]
 
 
 @case("cse_full_increment", "two equal full constants, one incremented in place: add(x, other) == x + 1 (issue class 2)")

@@ -9,59 +9,48 @@
     (%7) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2,3]} : () -> tensor<2xi64>
     (%8) = "pd_op.reshape" (%6, %7) {stop_gradient:[true]} : (tensor<1x6xf32>, tensor<2xi64>) -> tensor<2x3xf32>
     (%9) = "pd_op.sigmoid_" (%1) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%10) = "pd_op.sigmoid_" (%8) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%11) = "pd_op.multiply_" (%6, %6) {stop_gradient:[true]} : (tensor<1x6xf32>, tensor<1x6xf32>) -> tensor<1x6xf32>
-    (%12) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xf32>
-    (%13) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xf32>
-    (%14) = "pd_op.less_than" (%12, %13) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xb>
-    (%15) = "pd_op.if" (%14) {stop_gradient:[true]} -> tensor<2x3xf32> {
-        (%16) = "pd_op.multiply" (%4, %4) {stop_gradient:[true]} : (tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-        (%17) = "pd_op.tanh" (%6) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-        (%18) = "pd_op.cos" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-        (%19) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xi64>
-        (%20) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>
-        (%21) = "pd_op.less_than" (%19, %20) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
-        (%22) = "pd_op.while" (cond=%21, inputs=%19) { 
-        ^%arg_0 {stop_gradient:true}
-            (%23) = "pd_op.increment_" (%arg_0) {stop_gradient:[true],value:1} : (tensor<1xi64>) -> tensor<1xi64>
-            (%24) = "pd_op.flatten" (%9) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<6xf32>
-            (%25) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>
-            (%26) = "pd_op.less_than" (%23, %25) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
-            () = "cf.yield" (%26, %23) {} : (tensor<1xb>, tensor<1xi64>) -> 
-        }
-        () = "cf.yield" (%18) {} : (tensor<2x3xf32>) -> 
-    } else {
-        (%27) = "pd_op.cos_" (%11) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-        (%28) = "pd_op.cos" (%9) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-        (%29) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xi64>
-        (%30) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>
-        (%31) = "pd_op.less_than" (%29, %30) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
-        (%32) = "pd_op.while" (cond=%31, inputs=%29) { 
-        ^%arg_1 {stop_gradient:true}
-            (%33) = "pd_op.increment_" (%arg_1) {stop_gradient:[true],value:1} : (tensor<1xi64>) -> tensor<1xi64>
-            (%34) = "pd_op.exp" (%6) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-            (%35) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>
-            (%36) = "pd_op.less_than" (%33, %35) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
-            () = "cf.yield" (%36, %33) {} : (tensor<1xb>, tensor<1xi64>) -> 
-        }
-        (%37, %38) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
-            (%39) = "pd_op.cos" (%11) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-            (%40) = "pd_op.cos" (%11) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-            (%41) = "pd_op.tanh" (%4) {stop_gradient:[true]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
-            (%42) = "pd_op.exp_" (%40) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-            () = "cf.yield" (%8, %8) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+    (%10) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
+    (%11) = "pd_op.unsqueeze_" (%8, %10) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<1x2x3xf32>
+    (%12) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+    (%13) = "pd_op.scale" (%8, %12) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+    (%14) = "pd_op.exp" (%4) {stop_gradient:[true]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+    (%15) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xi64>
+    (%16) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>
+    (%17) = "pd_op.less_than" (%15, %16) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
+    (%18) = "pd_op.while" (cond=%17, inputs=%15) { 
+    ^%arg_0 {stop_gradient:true}
+        (%19) = "pd_op.increment_" (%arg_0) {stop_gradient:[true],value:1} : (tensor<1xi64>) -> tensor<1xi64>
+        (%20, %21) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
+            (%22) = "pd_op.abs_" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%23) = "pd_op.sigmoid" (%22) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            () = "cf.yield" (%23, %23) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
         } else {
-            (%43) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1]} : () -> tensor<1xi64>
-            (%44) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2]} : () -> tensor<1xi64>
-            (%45) = "pd_op.slice" (%28, %43, %44) {axes:[0],decrease_axis:[],infer_flags:[1],stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<1x3xf32>
-            (%46) = "pd_op.sigmoid" (%11) {stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
-            () = "cf.yield" (%10, %9) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+            () = "cf.yield" (%13, %0) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
         }
-        () = "cf.yield" (%37) {} : (tensor<2x3xf32>) -> 
+        (%24) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>
+        (%25) = "pd_op.less_than" (%19, %24) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
+        () = "cf.yield" (%25, %19) {} : (tensor<1xb>, tensor<1xi64>) -> 
     }
-    (%47) = "pd_op.tanh" (%15) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%48) = "pd_op.fetch" (%47) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%49) = "pd_op.fetch" (%15) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%50) = "pd_op.fetch" (%10) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%51) = "pd_op.fetch" (%11) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<1x6xf32>) -> tensor<1x6xf32>
+    (%26) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
+    (%27) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xf32>
+    (%28) = "pd_op.less_than" (%26, %27) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xb>
+    (%29, %30) = "pd_op.if" (%28) {stop_gradient:[true,true]} -> tensor<1x2x3xf32>, tensor<1x2x3xf32> {
+        (%31) = "pd_op.flatten" (%11) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<1x2x3xf32>) -> tensor<2x3xf32>
+        (%32) = "pd_op.sigmoid" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+        () = "cf.yield" (%4, %4) {} : (tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> 
+    } else {
+        (%33, %34) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
+            (%35) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+            (%36) = "pd_op.scale" (%11, %35) {bias:1,bias_after_scale:true,stop_gradient:[true]} : (tensor<1x2x3xf32>, tensor<1xf32>) -> tensor<1x2x3xf32>
+            () = "cf.yield" (%0, %1) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        } else {
+            (%37) = "pd_op.sin_" (%11) {stop_gradient:[true]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+            () = "cf.yield" (%8, %8) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        }
+        () = "cf.yield" (%11, %14) {} : (tensor<1x2x3xf32>, tensor<1x2x3xf32>) -> 
+    }
+    (%38) = "pd_op.fetch" (%30) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
+    (%39) = "pd_op.fetch" (%0) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%40) = "pd_op.fetch" (%13) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%41) = "pd_op.fetch" (%14) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<1x2x3xf32>) -> tensor<1x2x3xf32>
 }

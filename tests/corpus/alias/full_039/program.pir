@@ -33,21 +33,22 @@
     }
     (%29) = "pd_op.cos" (%12) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
     (%30, %31) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
-        (%32) = "pd_op.sin_" (%29) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-        (%33) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
-        (%34) = "pd_op.scale_" (%0, %33) {bias:1,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
-        () = "cf.yield" (%34, %1) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        (%32) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2]} : () -> tensor<1xi64>
+        (%33) = "pd_op.unsqueeze_" (%29, %32) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3x1xf32>
+        (%34) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+        (%35) = "pd_op.scale_" (%0, %34) {bias:1,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+        () = "cf.yield" (%35, %0) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
     } else {
-        (%35) = "pd_op.abs" (%29) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+        (%36) = "pd_op.abs" (%29) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
         () = "cf.yield" (%29, %4) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
     }
-    (%36) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[3,2]} : () -> tensor<2xi64>
-    (%37) = "pd_op.reshape" (%4, %36) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
-    (%38) = "pd_op.cos" (%12) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%39) = "pd_op.add" (%0, %1) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%40) = "pd_op.abs" (%37) {stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
-    (%41) = "pd_op.fetch" (%40) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
-    (%42) = "pd_op.fetch" (%1) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%43) = "pd_op.fetch" (%12) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%44) = "pd_op.fetch" (%37) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%37) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[3,2]} : () -> tensor<2xi64>
+    (%38) = "pd_op.reshape" (%4, %37) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+    (%39) = "pd_op.cos" (%12) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%40) = "pd_op.add" (%0, %1) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%41) = "pd_op.abs" (%38) {stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%42) = "pd_op.fetch" (%41) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%43) = "pd_op.fetch" (%1) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%44) = "pd_op.fetch" (%12) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%45) = "pd_op.fetch" (%38) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
 }

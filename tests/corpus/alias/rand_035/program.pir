@@ -56,31 +56,73 @@
     (%46) = "pd_op.unsqueeze" (%4, %45) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
     (%47, %48) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
         (%49) = "pd_op.tanh" (%14) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-        (%50) = "pd_op.relu_" (%4) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%51) = "pd_op.cos" (%50) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%52) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:2} : () -> tensor<1xf32>
-        (%53) = "pd_op.scale_" (%1, %52) {bias:1,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
-        () = "cf.yield" (%53, %49) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        (%50) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
+        (%51) = "pd_op.unsqueeze_" (%4, %50) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%52, %53) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
+            (%54) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
+            (%55) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2]} : () -> tensor<1xi64>
+            (%56) = "pd_op.slice" (%1, %54, %55) {axes:[1],decrease_axis:[],infer_flags:[1],stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x2xf32>
+            (%57) = "pd_op.relu" (%1) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%58) = "pd_op.exp" (%3) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
+            () = "cf.yield" (%57, %57) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        } else {
+            (%59) = "pd_op.transpose" (%51) {perm:[1,0],stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1x1xf32>
+            (%60) = "pd_op.sigmoid" (%8) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%61) = "pd_op.tanh" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            () = "cf.yield" (%60, %61) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        }
+        (%62) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
+        (%63) = "pd_op.scale" (%49, %62) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+        () = "cf.yield" (%63, %52) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
     } else {
-        (%54) = "pd_op.relu" (%1) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-        (%55) = "pd_op.exp" (%3) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        () = "cf.yield" (%54, %54) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
+        (%64, %65) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<1x1xf32>, tensor<1xf32> {
+            (%66) = "pd_op.tanh" (%46) {stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1x1xf32>
+            (%67) = "pd_op.flatten" (%66) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1xf32>
+            () = "cf.yield" (%66, %67) {} : (tensor<1x1xf32>, tensor<1xf32>) -> 
+        } else {
+            (%68) = "pd_op.sin" (%46) {stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1x1xf32>
+            (%69) = "pd_op.flatten" (%68) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1xf32>
+            () = "cf.yield" (%68, %69) {} : (tensor<1x1xf32>, tensor<1xf32>) -> 
+        }
+        (%70, %71) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<3x2xf32> {
+            (%72) = "pd_op.cos" (%1) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%73) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[3,2]} : () -> tensor<2xi64>
+            (%74) = "pd_op.reshape" (%72, %73) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+            () = "cf.yield" (%72, %74) {} : (tensor<2x3xf32>, tensor<3x2xf32>) -> 
+        } else {
+            (%75) = "pd_op.tanh" (%1) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%76) = "pd_op.sin_" (%75) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%77) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[3,2]} : () -> tensor<2xi64>
+            (%78) = "pd_op.reshape" (%75, %77) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+            () = "cf.yield" (%75, %78) {} : (tensor<2x3xf32>, tensor<3x2xf32>) -> 
+        }
+        (%79) = "pd_op.subtract" (%64, %7) {stop_gradient:[true]} : (tensor<1x1xf32>, tensor<1x1xf32>) -> tensor<1x1xf32>
+        () = "cf.yield" (%70, %70) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
     }
-    (%56) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
-    (%57) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xf32>
-    (%58) = "pd_op.less_than" (%56, %57) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xb>
-    (%59, %60) = "pd_op.if" (%58) {stop_gradient:[true,true]} -> tensor<1x1xf32>, tensor<1xf32> {
-        (%61) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
-        (%62) = "pd_op.scale" (%47, %61) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
-        (%63) = "pd_op.tanh" (%46) {stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1x1xf32>
-        (%64) = "pd_op.relu" (%3) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        () = "cf.yield" (%63, %64) {} : (tensor<1x1xf32>, tensor<1xf32>) -> 
+    (%80, %81) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x3xf32> {
+        (%82) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
+        (%83) = "pd_op.scale" (%3, %82) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+        (%84, %85) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<2x3xf32>, tensor<2x2xf32> {
+            (%86) = "pd_op.sigmoid" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%87) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
+            (%88) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2]} : () -> tensor<1xi64>
+            (%89) = "pd_op.slice" (%86, %87, %88) {axes:[1],decrease_axis:[],infer_flags:[1],stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x2xf32>
+            () = "cf.yield" (%86, %89) {} : (tensor<2x3xf32>, tensor<2x2xf32>) -> 
+        } else {
+            (%90) = "pd_op.tanh" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+            (%91) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
+            (%92) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2]} : () -> tensor<1xi64>
+            (%93) = "pd_op.slice" (%90, %91, %92) {axes:[1],decrease_axis:[],infer_flags:[1],stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<2x2xf32>
+            () = "cf.yield" (%90, %93) {} : (tensor<2x3xf32>, tensor<2x2xf32>) -> 
+        }
+        (%94) = "pd_op.tanh_" (%47) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+        () = "cf.yield" (%84, %84) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
     } else {
-        (%65) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%66) = "pd_op.unsqueeze" (%3, %65) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
-        (%67) = "pd_op.abs" (%3) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        () = "cf.yield" (%66, %67) {} : (tensor<1x1xf32>, tensor<1xf32>) -> 
+        (%95) = "pd_op.multiply" (%46, %46) {stop_gradient:[true]} : (tensor<1x1xf32>, tensor<1x1xf32>) -> tensor<1x1xf32>
+        (%96) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+        (%97) = "pd_op.scale" (%47, %96) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+        () = "cf.yield" (%97, %97) {} : (tensor<2x3xf32>, tensor<2x3xf32>) -> 
     }
-    (%68) = "pd_op.fetch" (%60) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-    (%69) = "pd_op.fetch" (%3) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
+    (%98) = "pd_op.fetch" (%81) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%99) = "pd_op.fetch" (%3) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
 }
