@@ -40,7 +40,7 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=1, help="reproducers to print per (path, kind)")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--known", action="store_true",
-                    help="print the KNOWN literal of tests/alias/known_gaps.py for the CI test's programs "
+                    help="print the KNOWN literal of tests/alias/alias_known_gaps.py for the CI test's programs "
                          "(its corpus and fixed sample) and exit")
     args = ap.parse_args()
     if args.known:

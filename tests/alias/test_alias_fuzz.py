@@ -9,7 +9,7 @@
 * ``test_fuzz_hypothesis``: Hypothesis drives the same generator (a shrinking ``Random``) on the
   interpreter paths; a failure is shrunk by Hypothesis to a small program.
 
-Known gaps are data (known_gaps.py): the set of failing (path, program) pairs must equal it.
+Known gaps are data (alias_known_gaps.py): the set of failing (path, program) pairs must equal it.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 import alias_paths
 import alias_progs
 import alias_ref
-from known_gaps import KNOWN
+from alias_known_gaps import KNOWN
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus" / "alias"
@@ -55,7 +55,7 @@ def assert_gaps(failing: dict[tuple[str, str], str], prefix: str) -> None:
     if new:
         msg.append("new mismatches (path, program): " + "; ".join(f"{k}: {failing[k]}" for k in new[:20]))
     if fixed:
-        msg.append("known gaps that now pass (remove them from known_gaps.py): " + ", ".join(map(str, fixed[:40])))
+        msg.append("known gaps that now pass (remove them from alias_known_gaps.py): " + ", ".join(map(str, fixed[:40])))
     assert not msg, "\n".join(msg)
 
 
