@@ -329,6 +329,10 @@ def view_choices(shape: Shape) -> list[tuple[str, Shape, dict[str, Any]]]:
         for s in ((3, 2), (2, 3), (6,), (1, 6)):
             if s != shape:
                 out.append(("reshape", s, {"shape": list(s)}))
+    elif len(shape) in (1, 2):
+        for s in ((n,), (1, n), tuple(reversed(shape))):
+            if s != shape:
+                out.append(("reshape", s, {"shape": list(s)}))
     return out
 
 
@@ -344,6 +348,7 @@ class Gen:
     # values a while loop took as inputs: never read again (see the module docstring)
     dead: dict[int, Any] = field(default_factory=dict)  # id -> the value (kept alive: ids stay unique)
     depth: int = 0
+    base: Shape = BASE  # the shape of the feeds x and y
     last: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
 
     def live(self, shape: Shape | None = None) -> list[tuple[Any, Shape]]:
@@ -529,11 +534,11 @@ class Gen:
     # -- a whole program --------------------------------------------------------------------------
     def program(self) -> list[Any]:
         r = self.rng
-        x = self.e.data("x", BASE, "float32")
-        y = self.e.data("y", BASE, "float32")
+        x = self.e.data("x", self.base, "float32")
+        y = self.e.data("y", self.base, "float32")
         self.flag = self.e.data("p", (1,), "bool")
-        self.add(x, BASE)
-        self.add(y, BASE)
+        self.add(x, self.base)
+        self.add(y, self.base)
         if r.random() < 0.3:  # two equal constants (class 2: CSE across an in-place write)
             c1 = self.e.full((1,), 1.0, "float32")
             c2 = self.e.full((1,), 1.0, "float32")
@@ -554,10 +559,10 @@ class Gen:
         return seen
 
 
-def random_text(seed: int, *, max_ops: int = 10) -> str:
-    """The PIR text of the random program of ``seed``."""
+def random_text(seed: int, *, max_ops: int = 10, base: Shape = BASE) -> str:
+    """The PIR text of the random program of ``seed`` (feeds x, y of shape ``base``)."""
     em = TextEmitter()
-    Gen(random.Random(seed), em, max_ops=max_ops).program()
+    Gen(random.Random(seed), em, max_ops=max_ops, base=base).program()
     return em.text()
 
 
@@ -567,13 +572,13 @@ def text_from_rng(rng: random.Random, *, max_ops: int = 10) -> str:
     return em.text()
 
 
-def feeds_for(seed: int) -> dict[str, Any]:
+def feeds_for(seed: int, base: Shape = BASE) -> dict[str, Any]:
     """The feeds of a fuzzer program (numpy imported lazily: this module stays light)."""
     import numpy as np
 
     rs = np.random.RandomState(seed % (2**32))
     return {
-        "x": rs.uniform(-1.0, 1.0, BASE).astype(np.float32),
-        "y": rs.uniform(-1.0, 1.0, BASE).astype(np.float32),
+        "x": rs.uniform(-1.0, 1.0, base).astype(np.float32),
+        "y": rs.uniform(-1.0, 1.0, base).astype(np.float32),
         "p": np.array([bool(seed % 2)]),
     }
