@@ -43,13 +43,13 @@
     (%36) = "pd_op.cos" (%4) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
     (%37, %38) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<1xf32>, tensor<1x1xf32> {
         (%39) = "pd_op.cos" (%16) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%40) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%41) = "pd_op.unsqueeze" (%39, %40) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%40) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+        (%41) = "pd_op.reshape" (%39, %40) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
         () = "cf.yield" (%39, %41) {} : (tensor<1xf32>, tensor<1x1xf32>) -> 
     } else {
         (%42) = "pd_op.exp" (%16) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%43) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%44) = "pd_op.unsqueeze" (%42, %43) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%43) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+        (%44) = "pd_op.reshape" (%42, %43) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
         () = "cf.yield" (%42, %44) {} : (tensor<1xf32>, tensor<1x1xf32>) -> 
     }
     (%45) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>

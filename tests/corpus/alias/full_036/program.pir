@@ -24,7 +24,7 @@
         (%21) = "pd_op.less_than" (%16, %20) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
         () = "cf.yield" (%21, %16) {} : (tensor<1xb>, tensor<1xi64>) -> 
     }
-    (%22) = "pd_op.transpose" (%10) {perm:[1,0],stop_gradient:[true]} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+    (%22) = "pd_op.flatten" (%10) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<2x2xf32>) -> tensor<4xf32>
     (%23) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2,3]} : () -> tensor<2xi64>
     (%24) = "pd_op.reshape" (%9, %23) {stop_gradient:[true]} : (tensor<1x2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
     (%25) = "pd_op.multiply" (%24, %24) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
