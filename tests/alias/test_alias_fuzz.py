@@ -55,7 +55,8 @@ def assert_gaps(failing: dict[tuple[str, str], str], prefix: str) -> None:
     if new:
         msg.append("new mismatches (path, program): " + "; ".join(f"{k}: {failing[k]}" for k in new[:20]))
     if fixed:
-        msg.append("known gaps that now pass (remove them from alias_known_gaps.py): " + ", ".join(map(str, fixed[:40])))
+        msg.append("known gaps that now pass (remove them from alias_known_gaps.py): "
+                   + ", ".join(map(str, fixed[:40])))
     assert not msg, "\n".join(msg)
 
 

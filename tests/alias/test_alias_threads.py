@@ -4,10 +4,11 @@ Two tests: tiny programs (2x3) forced onto the pool, and 256x256 programs run wi
 ``threads=0`` exactly as ``pirc-run`` runs them (the executor chooses the pool itself).
 
 For every program of the fixed fuzzer sample whose dependency DAG has independent branches
-(``sched.parallel``), and every such named case of tests/corpus/alias, one executor runs it 100 times with ``default_threads()`` workers (the
-pool ``pirc-run``'s default ``--threads 0`` uses for a parallel program; with these tiny tensors
-``--threads 0`` alone would choose one thread) and once with ``--threads 0``: every run must
-give the same bytes as the first.  In process, one executor per program.
+(``sched.parallel``), and every such named case of tests/corpus/alias, one executor runs it
+100 times with ``default_threads()`` workers (the pool ``pirc-run``'s default ``--threads 0``
+uses for a parallel program; with these tiny tensors ``--threads 0`` alone would choose one
+thread) and once with ``--threads 0``: every run must give the same bytes as the first.  In
+process, one executor per program.
 """
 
 from __future__ import annotations

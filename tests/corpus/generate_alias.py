@@ -222,7 +222,8 @@ def c_reshape_inplace(e, x, y, p):
         np.abs(np.exp(np.sin(f_["x"]))), np.exp(np.sin(f_["x"]))[None]]
 
 
-@case("cse_full_increment", "two equal full constants, one incremented in place: add(x, other) == x + 1 (issue class 2)")
+@case("cse_full_increment",
+      "two equal full constants, one incremented in place: add(x, other) == x + 1 (issue class 2)")
 def c_cse_full(e, x, y, p):
     c1 = paddle.full([1], 1.0, "float32")
     c2 = paddle.full([1], 1.0, "float32")
