@@ -515,7 +515,7 @@ def main() -> int:
         for name, fs in files.items():
             for fn, data in fs.items():
                 p = OUT / name / fn
-                if not p.exists() or (fn != "outputs.npz" and p.read_bytes() != data):
+                if not p.exists() or p.read_bytes() != data:
                     bad.append(str(p.relative_to(ROOT)))
         on_disk = {p.name for p in OUT.iterdir() if p.is_dir()} if OUT.exists() else set()
         bad += sorted(on_disk - set(files))
