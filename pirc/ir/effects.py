@@ -366,13 +366,11 @@ class EffectsCache:
         return r
 
 
-def _eff(op: Operation, cache: EffectsCache | None) -> Effects:
-    return cache.get(op) if cache is not None else get_effects(op)
-
-
-def alias_origins(v: Value, cache: EffectsCache | None = None) -> set[Value]:
-    """``v`` and every value it may be the same variable as, following in-place results and region
-    results backwards (not views: they are copies)."""
+def _origins(v: Value, views: bool) -> set[Value]:
+    """``v`` and every value it may be (``views``: or share storage with), by a walk over the IR
+    itself: in-place results to their operand, region results into what their regions yield (and a
+    loop's result to its input), a loop body's arguments to the loop input and the body's yield
+    (loop-carried values), and with ``views`` view results to their operand."""
     out: set[Value] = set()
     stack = [v]
     while stack:
@@ -382,24 +380,81 @@ def alias_origins(v: Value, cache: EffectsCache | None = None) -> set[Value]:
         out.add(x)
         owner = getattr(x, "owner", None)
         if owner is None:
+            stack.extend(loop_carried(x))
             continue
-        it = interface_of(owner)
-        if type(it) is OpEffects:
-            if it.inplace:
-                idx = x.index  # type: ignore[attr-defined]
-                for ri, oi in it.inplace:
-                    if ri == idx and oi < len(owner.operands) and owner.operands[oi].value is not None:
-                        stack.append(owner.operands[oi].value)
+        idx = x.index  # type: ignore[attr-defined]
+        if owner.regions:
+            stack.extend(yielded_values(owner, idx))
+            if owner.name == "pd_op.while" and 1 + idx < len(owner.operands):
+                iv = owner.operands[1 + idx].value
+                if iv is not None:
+                    stack.append(iv)
             continue
-        eff = _eff(owner, cache)
-        for r, src in eff.aliases:
-            if r is x:
-                stack.append(src)
-        for a, b in eff.result_aliases:
-            if a is x:
-                stack.append(b)
-            elif b is x:
-                stack.append(a)
+        st = op_effects(owner)
+        if st is None or st is _PURE:
+            continue
+        ops = owner.operands
+        for ri, oi in st.inplace:
+            if ri == idx and oi < len(ops) and ops[oi].value is not None:
+                stack.append(ops[oi].value)
+        if views:
+            for ri, oi in st.views:
+                if ri == idx and oi < len(ops) and ops[oi].value is not None:
+                    stack.append(ops[oi].value)
+    return out
+
+
+def alias_origins(v: Value, cache: EffectsCache | None = None) -> set[Value]:
+    """``v`` and every value it may be the same variable as (not views: they are copies): in-place
+    operands, what a region result's regions yield, loop inputs and loop-carried values."""
+    return _origins(v, False)
+
+
+def alias_roots(v: Value, cache: EffectsCache | None = None) -> set[Value]:
+    """The variables ``v`` may be: the values of :func:`alias_origins` that are not the result of an
+    in-place op (a region result counts as a variable of its own too)."""
+    out = set()
+    for x in alias_origins(v, cache):
+        owner = getattr(x, "owner", None)
+        if owner is None:
+            out.add(x)
+            continue
+        st = op_effects(owner)
+        if st is None or not any(ri == x.index for ri, _ in st.inplace):  # type: ignore[attr-defined]
+            out.add(x)
+    return out or {v}
+
+
+def loop_carried(arg: Value) -> list[Value]:
+    """For a block argument of a ``pd_op.while`` body: the loop input it is on the first iteration
+    and the value the body yields for it (what it is on the next ones).  Otherwise nothing."""
+    block = getattr(arg, "block", None)
+    op = block.parent_op if block is not None else None
+    if op is None or op.name != "pd_op.while":
+        return []
+    k = arg.index  # type: ignore[attr-defined]
+    out: list[Value] = []
+    if 1 + k < len(op.operands) and op.operands[1 + k].value is not None:
+        out.append(op.operands[1 + k].value)  # type: ignore[arg-type]
+    y = block.last_op
+    if y is not None and y.name == "cf.yield" and 1 + k < len(y.operands) and y.operands[1 + k].value is not None:
+        out.append(y.operands[1 + k].value)  # type: ignore[arg-type]
+    return out
+
+
+def yielded_values(op: Operation, k: int) -> list[Value]:
+    """What the regions of ``op`` yield as its ``k``-th result (and, for a loop, carry as argument ``k``)."""
+    out: list[Value] = []
+    is_while = op.name == "pd_op.while"
+    for region in op.regions:
+        for b in region.blocks:
+            y = b.last_op
+            if y is not None and y.name == "cf.yield":
+                j = k + 1 if is_while else k
+                if j < len(y.operands) and y.operands[j].value is not None:
+                    out.append(y.operands[j].value)  # type: ignore[arg-type]
+            if is_while and k < len(b.args):
+                out.append(b.args[k])
     return out
 
 
@@ -419,34 +474,8 @@ def alias_roots(v: Value, cache: EffectsCache | None = None) -> set[Value]:
 
 
 def may_share_origins(v: Value) -> set[Value]:
-    """``v`` and every value it may share storage with, following in-place results, views and
-    region results backwards (what a region yielding ``v`` may hand out)."""
-    out: set[Value] = set()
-    stack = [v]
-    while stack:
-        x = stack.pop()
-        if x in out:
-            continue
-        out.add(x)
-        owner = getattr(x, "owner", None)
-        if owner is None:
-            continue
-        eff = get_effects(owner)
-        for r, src in eff.inplace:
-            if r is x:
-                stack.append(src)
-        for r, src in eff.views:
-            if r is x:
-                stack.append(src)
-        for r, src in eff.aliases:
-            if r is x:
-                stack.append(src)
-        for a, b in eff.result_aliases:
-            if a is x:
-                stack.append(b)
-            elif b is x:
-                stack.append(a)
-    return out
+    """``v`` and every value it may share storage with (views included)."""
+    return _origins(v, True)
 
 
 def written_variables(ops: Iterable[Operation]) -> set[Value]:
@@ -454,7 +483,8 @@ def written_variables(ops: Iterable[Operation]) -> set[Value]:
     out: set[Value] = set()
     for top in ops:
         for op in top.walk():
-            for w in _writes_static(op, op_effects(op)):
+            # a region op's summary maps writes to its block arguments onto its loop inputs
+            for w in writes_of(op):
                 out |= alias_roots(w)
     return out
 

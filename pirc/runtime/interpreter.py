@@ -12,10 +12,17 @@ Build (once per block, on the first run):
    (host kernels, compiled kernels, control flow with cached
    sub-interpreters, trivial slot moves).  Operand slots, result slots and the
    decoded attributes are fixed here.
-2. **Storage analysis** -- view results (``OpDef.view``) and inplace results
-   (``OpDef.inplace``) share their operand's storage; so do the elements of a
-   vector and a control-flow result with what its regions may yield
-   unchanged.  A union-find over slots gives the storages.
+2. **Variables and storages** (Paddle's semantics, asked of the effects model
+   :mod:`pirc.ir.effects`) -- an in-place result is its operand's *variable*
+   (a later reader of either sees the write); so are the elements of a vector,
+   and a control-flow result with what its regions yield (a captured value, a
+   loop input, another result).  A view result is a copy: it shares its
+   operand's *storage* only where :meth:`_Builder.decide_links` proves that no
+   in-place write to one side happens while the other is still read (else its
+   kernel's result is materialised); the same holds for a region result that
+   only shares storage with what it came from.  Two union-finds over slots give
+   the variables and the storages; the DAG, GC and memory accounting work on
+   storages, write-backs on variables.
 3. **Constants** -- ``pd_op.full``/``full_int_array``/``assign_value`` with no
    operands are evaluated once here (unless something writes them in place).
 4. **BuildInstructionDependences** -- :mod:`pirc.runtime.dependency`.

@@ -72,9 +72,14 @@ def threaded(text: str, feeds: Mapping[str, np.ndarray]) -> list[dict[str, np.nd
 def cinn(text: str, feeds: Mapping[str, np.ndarray]) -> list[dict[str, np.ndarray]]:
     from pirc.cinn.compiler import compile_program
 
+    from pirc.cinn.backend.jit_kernel import uninstall
+
     prog = parse(text)
     compile_program(prog, "c", progress=False)
-    return [run(prog, feeds)]
+    try:
+        return [run(prog, feeds)]
+    finally:
+        uninstall()  # compile_program installs the jit_kernel hook process-wide
 
 
 def has_pass(name: str) -> bool:

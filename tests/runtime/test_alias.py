@@ -60,11 +60,15 @@ def test_interpreter_after_passes(name: str, pipeline: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_backend_cinn(name: str) -> None:
+    from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
 
     prog, feeds, want = _load(name)
     compile_program(prog, "c", progress=False)
-    _check(_run(prog, feeds)[0], want)
+    try:
+        _check(_run(prog, feeds)[0], want)
+    finally:
+        uninstall()  # compile_program installs the jit_kernel hook process-wide
 
 
 def test_region_results_that_alias_are_deterministic_under_threads() -> None:
