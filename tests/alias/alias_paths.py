@@ -70,9 +70,8 @@ def threaded(text: str, feeds: Mapping[str, np.ndarray]) -> list[dict[str, np.nd
 
 
 def cinn(text: str, feeds: Mapping[str, np.ndarray]) -> list[dict[str, np.ndarray]]:
-    from pirc.cinn.compiler import compile_program
-
     from pirc.cinn.backend.jit_kernel import uninstall
+    from pirc.cinn.compiler import compile_program
 
     prog = parse(text)
     compile_program(prog, "c", progress=False)
