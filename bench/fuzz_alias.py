@@ -53,6 +53,9 @@ def main() -> int:
     repro: dict[tuple[str, str], list[tuple[int, str]]] = defaultdict(list)
     t0 = time.perf_counter()
     for i in range(args.count):
+        if i and i % 1000 == 0:
+            print(f"... {i} programs, {time.perf_counter() - t0:.0f} s, mismatches "
+                  + (", ".join(f"{k} {v}" for k, v in counts.items()) or "none"), file=sys.stderr, flush=True)
         seed = args.seed * 1_000_003 + i
         text = alias_progs.random_text(seed, max_ops=args.max_ops)
         feeds = alias_progs.feeds_for(seed)

@@ -121,7 +121,7 @@ CLEAN = [p for p in ("interp", "threads", "dce", "cse", "cse,dce", "inplace", "c
          if p in PATHS and not any(k[0] == p for k in KNOWN)]
 
 
-@settings(max_examples=100, derandomize=True, database=None, deadline=None,
+@settings(max_examples=50, derandomize=True, database=None, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False), st.booleans())
 def test_fuzz_hypothesis(rng, flag) -> None:  # type: ignore[no-untyped-def]
