@@ -8,6 +8,17 @@ Regenerate the literal with ``python bench/fuzz_alias.py --known``.
 
 from __future__ import annotations
 
-#: none: class G (cse merged a ``pd_op.full`` that a ``pd_op.while`` writes through its block
-#: argument) was the last, fixed by the effects model's loop-carried aliasing.
-KNOWN: dict[tuple[str, str], str] = {}
+#: classes (reproducers in the notes of issue 11's work, alias-mismatches):
+#:   H -- the interpreter does not let a write through the result of an in-place shape op
+#:        (``reshape_`` here) reach its operand: ``r = reshape_(s); multiply_(r, x); fetch s``
+#:        (Paddle: s sees the product); every path built on the interpreter shows it
+#: (class G, cse merging a ``full`` a ``while`` writes through its block argument, is fixed)
+KNOWN: dict[tuple[str, str], str] = {
+    ('interp', 'reshape_inplace_binary_write'): 'H',
+    ('threads', 'reshape_inplace_binary_write'): 'H',
+    ('cse', 'reshape_inplace_binary_write'): 'H',
+    ('dce', 'reshape_inplace_binary_write'): 'H',
+    ('cse,dce', 'reshape_inplace_binary_write'): 'H',
+    ('inplace', 'reshape_inplace_binary_write'): 'H',
+    ('cse,dce,inplace', 'reshape_inplace_binary_write'): 'H',
+}

@@ -222,6 +222,20 @@ def c_reshape_inplace(e, x, y, p):
         np.abs(np.exp(np.sin(f_["x"]))), np.exp(np.sin(f_["x"]))[None]]
 
 
+@case("reshape_inplace_binary_write", "s = sigmoid(transpose(x)); r = reshape_(s); multiply_(r, x): "
+      "s (3x2) sees the product (the write through the reshape_ alias, in s's shape)")
+def c_reshape_inplace_binary(e, x, y, p):
+    s = _C_ops.sigmoid(_C_ops.transpose(x, [1, 0]))
+    r = _C_ops.reshape_(s, [2, 3])
+    _C_ops.multiply_(r, x)
+
+    def ref(f):
+        sg = 1 / (1 + np.exp(-f["x"].T))
+        return [(sg.reshape(2, 3) * f["x"]).reshape(3, 2)]
+
+    return [s], ref
+
+
 @case("cse_full_increment",
       "two equal full constants, one incremented in place: add(x, other) == x + 1 (issue class 2)")
 def c_cse_full(e, x, y, p):
