@@ -58,11 +58,23 @@ class OpInfo:
 OP_INFOS: dict[str, OpInfo] = {}
 
 
+#: interface keys of the per-op facts (seed 000's interface map): the shape rule (an ``InferFn``), the
+#: OpPatternKind, the memory effects (:mod:`pirc.ir.effects`)
+INFER_META = "infer_meta"
+PATTERN_KIND = "pattern_kind"
+
+
 def _install_interfaces(info: OpInfo) -> None:
-    """The interfaces every OpInfo has, derived from its definition (one source of truth):
-    the memory-effects model (:mod:`pirc.ir.effects`)."""
+    """The interfaces every OpInfo has, derived from its definition (one source of truth): the
+    memory-effects model (:mod:`pirc.ir.effects`), and for defined ops the shape rule and the
+    pattern kind.  Consumers ask ``info.interface(KEY)`` instead of reading tables."""
     if EFFECTS not in info.interfaces:
         info.interfaces[EFFECTS] = make_interface(info.name, info.opdef, info.traits, info.registered, info.printer)
+    d = info.opdef
+    if d is not None:
+        if d.infer_meta is not None:
+            info.interfaces.setdefault(INFER_META, d.infer_meta)
+        info.interfaces.setdefault(PATTERN_KIND, d.pattern)
 
 
 def register_op(

@@ -5,12 +5,12 @@ attributes, the ``inplace`` map of its definition) is rewritten to it when the e
 (:mod:`pirc.ir.effects`) proves that the input's storage is dead afterwards, so the result can
 take the input's memory instead of a fresh allocation.  The input ``x`` qualifies when:
 
-* ``x`` is the result of an op of the same block that allocates it: not a feed (``pd_op.data`` /
-  ``feed``), not a parameter, not a constant that is folded once (``full`` ...), not a view
-  (``reshape`` ...: Paddle excludes views), not an in-place result, not a region result and not
-  a block argument (control-flow boundaries);
-* every other use of ``x`` is by an earlier op of the same block that only reads it and is not
-  a view of it (a use nested in a region, a ``cf.yield``, a fetch / ``shadow_output``, a
+* ``x``'s variable (``x`` and the in-place results it came through) was allocated by an op of
+  the same block: not a feed (``pd_op.data`` / ``feed``), not a parameter, not a constant that is
+  folded once (``full`` ...), not a view (``reshape`` ...: Paddle excludes views), not a region
+  result and not a block argument (control-flow boundaries);
+* every other use of that variable is by an earlier op of the same block that only reads it
+  (or is one of the chain's in-place ops) and is not a view of it (a use nested in a region, a ``cf.yield``, a fetch / ``shadow_output``, a
   ``builtin.combine`` or any op with effects disqualifies it: fetched values and values that
   cross a control-flow boundary are never overwritten);
 * the rewritten op's result has exactly ``x``'s type (no broadcasting, no dtype change).
@@ -70,27 +70,44 @@ class InplacePass(Pass):
                 name, k = v
                 x = op.operand(k) if k < op.num_operands else None
                 if x is not None and op.results[0].type == x.type and self._dead(x, op, pos):
-                    self.rewrite(op, name)
+                    pos[self.rewrite(op, name)] = pos[op]
             op = nxt
 
     def _dead(self, x: Value, op: Operation, pos: dict[Operation, int]) -> bool:
-        if type(x) is not OpResult or x.owner.parent is not op.parent:
-            return False
-        d = x.owner
-        if d.name in _NOT_OWNED or d.regions or op_effects(d) is not PURE:
+        """Is the storage of ``x``'s variable (``x`` and the in-place results it came through) a fresh
+        allocation of this block that nothing uses after ``op``?"""
+        chain = [x]
+        w = x
+        while True:  # back through in-place results to the value first allocated
+            d = w.owner if type(w) is OpResult else None
+            if d is None or d.parent is not op.parent:
+                return False
+            st = op_effects(d)
+            if st is None or not st.inplace:
+                break
+            src = next((d.operand(oi) for ri, oi in st.inplace if ri == w.index), None)  # type: ignore[attr-defined]
+            if src is None:
+                return False
+            w = src
+            chain.append(w)
+        if d.name in _NOT_OWNED or d.regions or st is not PURE:
             return False
         here = pos[op]
-        for u in x.uses():
-            user = u.owner
-            if user is op:
-                continue
-            if user.parent is not op.parent or user.regions or op_effects(user) is not PURE:
-                return False
-            if user.name.startswith("builtin.") or pos.get(user, here) >= here:
-                return False
+        links = {id(v.owner) for v in chain[:-1]}  # the in-place ops of the chain itself
+        for v in chain:
+            for u in v.uses():
+                user = u.owner
+                if user is op:
+                    continue
+                if user.parent is not op.parent or user.regions or user.name.startswith("builtin."):
+                    return False
+                if pos.get(user, here) >= here:
+                    return False
+                if op_effects(user) is not PURE and id(user) not in links:
+                    return False
         return True
 
-    def rewrite(self, op: Operation, name: str) -> None:
+    def rewrite(self, op: Operation, name: str) -> Operation:
         new = Operation(name, op.operand_values(), [r.type for r in op.results], op.attrs, 0, op.loc)
         assert op.parent is not None
         op.parent.insert_before(new, op)
@@ -98,6 +115,7 @@ class InplacePass(Pass):
             old.replace_all_uses_with(r)
         op.erase()
         self.rewritten += 1
+        return new
 
 
 __all__ = ["InplacePass", "inplace_variant"]

@@ -15,10 +15,12 @@ one iteration (the previous loop variables included: the instruction hands
 them over and keeps no reference) is freed as soon as the body instructions
 that read it are done, not at the end of the loop.
 
-A region result is a copy of what the region yields (Paddle's semantics).  The
-results share storage with the yielded values where the parent's Build phase
-proved that safe; ``copy_outs`` lists the results it could not, which are
-materialised after each run.
+A region result is the variable its region yields (a captured value, a loop
+input, another result).  Where the yielded value only shares storage with one
+(a view: a copy in Paddle's semantics) the parent's Build phase decides whether
+the result may share it too; ``copy_outs`` lists the results (per branch of an
+``if``; after at least one iteration of a ``while``) it could not, which are
+materialised after the region ran.
 
 Sub-interpreters always run inline in the thread of the control-flow
 instruction (nested thread-pool waits could deadlock a bounded pool).
@@ -46,6 +48,18 @@ def truth(cond: Any) -> bool:
         raise ValueError(f"the condition must have exactly one element, got {size}") from None
 
 
+def copy_results(outs: list[Any], idxs: Sequence[int]) -> None:
+    """Materialise ``outs[i]`` for ``i`` in ``idxs``; results that are one object (one variable
+    yielded twice) stay one object."""
+    done: dict[int, Any] = {}
+    for i in idxs:
+        v = outs[i]
+        c = done.get(id(v))
+        if c is None:
+            c = done[id(v)] = materialise(v)
+        outs[i] = c
+
+
 class IfInstruction:
     """``pd_op.if``: run the then- or else-region, move its yields to the results."""
 
@@ -58,13 +72,19 @@ class IfInstruction:
         self.branches = [(sub, tuple(ext)) for sub, ext in branches]
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
-        self.copy_outs: tuple[int, ...] = ()
+        self.copy_outs: tuple[tuple[int, ...], ...] = ((), ())  # per branch
+
+    def add_copy(self, region: int, k: int) -> None:
+        c = list(self.copy_outs)
+        c[region] = tuple(sorted({*c[region], k}))
+        self.copy_outs = tuple(c)
 
     def run(self, slots: list[Any]) -> None:
-        sub, ext = self.branches[0 if truth(slots[self.cond_slot]) else 1]
+        b = 0 if truth(slots[self.cond_slot]) else 1
+        sub, ext = self.branches[b]
         outs = sub.run_region([slots[k] for k in ext], None, self.ctx)  # type: ignore[arg-type]
-        for i in self.copy_outs:
-            outs[i] = materialise(outs[i])
+        if self.copy_outs[b]:
+            copy_results(outs, self.copy_outs[b])
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -84,10 +104,13 @@ class GroupInstruction:
         self.ctx: RunContext | None = None
         self.copy_outs: tuple[int, ...] = ()
 
+    def add_copy(self, region: int, k: int) -> None:
+        self.copy_outs = tuple(sorted({*self.copy_outs, k}))
+
     def run(self, slots: list[Any]) -> None:
         outs = self.sub.run_region([slots[k] for k in self.ext_slots], None, self.ctx)  # type: ignore[arg-type]
-        for i in self.copy_outs:
-            outs[i] = materialise(outs[i])
+        if self.copy_outs:
+            copy_results(outs, self.copy_outs)
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -107,7 +130,10 @@ class WhileInstruction:
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
         self.iterations = 0  # of the last run (for tests and profiling)
-        self.copy_outs: tuple[int, ...] = ()
+        self.copy_outs: tuple[int, ...] = ()  # after at least one iteration (else a result is its input)
+
+    def add_copy(self, region: int, k: int) -> None:
+        self.copy_outs = tuple(sorted({*self.copy_outs, k}))
 
     def run(self, slots: list[Any]) -> None:
         ctx = self.ctx
@@ -125,7 +151,7 @@ class WhileInstruction:
             owned = True
             n += 1
         self.iterations = n
-        for i in self.copy_outs:
-            loop_vars[i] = materialise(loop_vars[i])
+        if n and self.copy_outs:
+            copy_results(loop_vars, self.copy_outs)
         for k, v in zip(self.out_slots, loop_vars):
             slots[k] = v

@@ -732,8 +732,8 @@ class _Builder:
         write to one is seen through the other; the DAG orders them).  Where the yielded value
         only shares storage with one (a view: a copy in Paddle's semantics), the result may share
         it too: finish() decides, or the instruction copies the result."""
-        share: list[list[int]] = [[] for _ in outs]
-        for yield_alias, out_alias, ext, args in regions:
+        for b, (yield_alias, out_alias, ext, args) in enumerate(regions):
+            share: list[list[int]] = [[] for _ in outs]
             for k, ya in enumerate(yield_alias):
                 if k >= len(outs):
                     break
@@ -744,15 +744,16 @@ class _Builder:
                         self.same_var(outs[k], args[a])
                 share[k].extend(ext[e] for e in sorted(ya.ext_share))
                 share[k].extend(args[a] for a in sorted(ya.args_share) if a < len(args))
-            for a, b, same in out_alias:
-                if a < len(outs) and b < len(outs):
+            for k1, k2, same in out_alias:
+                if k1 < len(outs) and k2 < len(outs):
                     if same:
-                        self.same_var(outs[a], outs[b])
+                        self.same_var(outs[k1], outs[k2])
                     else:
-                        share[max(a, b)].append(outs[min(a, b)])
-        for k, t in enumerate(share):
-            if t:
-                self.links.append((idx, outs[k], list(dict.fromkeys(t)), (cf, k)))
+                        share[max(k1, k2)].append(outs[min(k1, k2)])
+            # a copy, where needed, is made only when this region ran (the other may yield the variable)
+            for k, t in enumerate(share):
+                if t:
+                    self.links.append((idx, outs[k], list(dict.fromkeys(t)), (cf, b, k)))
 
     def visit_group(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)
@@ -1036,6 +1037,13 @@ class _Builder:
                     last_read[v] = r
             for k in node.writes:
                 writes.setdefault(V[k], []).append(2 * p)
+        parent = self.it.block.parent_op
+        if parent is not None and parent.name == "pd_op.while":
+            # a loop body's yield k+1 is its argument k on the next iteration: a write to that argument
+            # then writes whatever storage the yielded value shares (count it after every read here)
+            for a, ka in enumerate(self.arg_slots):
+                if V[ka] in writes and a + 1 < len(output_slots):
+                    writes.setdefault(V[output_slots[a + 1]], []).append(inf - 2)
         forever = [*output_slots, *(k for _, k in self.params), *range(len(self.it.externals)), *self.arg_slots]
         for k in forever:
             last_read[V[k]] = inf
@@ -1079,11 +1087,10 @@ class _Builder:
                         self.union(k, t)
                         members[self.find(k)] = merged
                 continue
-            owner, idx = on_copy
-            if isinstance(owner, _Node):
-                owner.copy_results.append(idx)
+            if isinstance(on_copy[0], _Node):
+                on_copy[0].copy_results.append(on_copy[1])
             else:
-                owner.copy_outs = tuple(sorted({*owner.copy_outs, idx}))
+                on_copy[0].add_copy(on_copy[1], on_copy[2])
 
     def _printed_names(self) -> dict[Value, str]:
         from pirc.text.printer import Printer

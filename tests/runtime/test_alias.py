@@ -103,3 +103,59 @@ def test_insert_before_itself_is_a_no_op() -> None:
     assert [op.attr("i") for op in b.ops_reversed()] == [2, 1, 0]
     b.insert_before(ops[2], ops[0])
     assert [op.attr("i") for op in b.ops] == [2, 0, 1]
+
+
+PER_BRANCH = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%2) = "pd_op.data" () {dtype:bool,name:"p",place:Place(undefined:0),shape:[1],stop_gradient:[true]} : () -> tensor<1xb>
+    (%3) = "pd_op.if" (%2) {stop_gradient:[true]} -> tensor<2x3xf32> {
+        () = "cf.yield" (%1) {} : (tensor<2x3xf32>) -> 
+    } else {
+        (%4) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2,3]} : () -> tensor<2xi64>
+        (%5) = "pd_op.reshape" (%0, %4) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+        () = "cf.yield" (%5) {} : (tensor<2x3xf32>) -> 
+    }
+    (%6) = "pd_op.exp_" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%7) = "pd_op.exp_" (%1) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%8) = "pd_op.abs" (%3) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%9) = "pd_op.fetch" (%8) {col:0,name:"r"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("p", [True, False])
+def test_region_result_copied_only_in_the_branch_that_yields_a_view(p: bool) -> None:
+    """Then: the result IS y (sees exp_(y)); else: a reshape of x, a copy (does not see exp_(x))."""
+    x = np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3)
+    y = np.linspace(-2, 0.5, 6, dtype=np.float32).reshape(2, 3)
+    want = np.abs(np.exp(y)) if p else np.abs(x)
+    for threads in (1, 3):
+        got = _run(parse_program(PER_BRANCH, "t.pir"), {"x": x, "y": y, "p": np.array([p])}, threads)[0]
+        np.testing.assert_allclose(got["r"], want, rtol=1e-6)
+
+
+def _feeds_xyp(p: bool) -> dict[str, np.ndarray]:
+    rng = np.random.default_rng(5)
+    return {"x": rng.standard_normal((2, 3)).astype(np.float32), "y": rng.standard_normal((2, 3)).astype(np.float32),
+            "p": np.array([p])}
+
+
+def test_loop_carried_view_is_copied_when_the_next_iteration_writes_it() -> None:
+    """Fuzzer reproducer: an inner loop yields transpose(s) (s = slice(x)); the outer loop carries
+    it into an argument that the next iteration writes in place.  The slice must stay x[:, :2]."""
+    text = (CASES / "regress_loop_carried_view.pir").read_text()
+    feeds = _feeds_xyp(False)
+    del feeds["p"]
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
+        np.testing.assert_array_equal(got["fetch_name_2"], feeds["x"][:, :2])
+
+
+def test_one_variable_yielded_twice_stays_one_variable_when_copied() -> None:
+    """Fuzzer reproducer: an if yields (v, v, w) with v = reshape(subtract_(x, x)); both results are
+    one variable, so exp_ of the first is seen by the second (ones), even though v must be copied."""
+    text = (CASES / "regress_same_var_copies.pir").read_text()
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), _feeds_xyp(True), threads)[0]
+        np.testing.assert_array_equal(got["fetch_name_2"], np.ones(6, np.float32))

@@ -2,14 +2,14 @@
 // RUN: pirc-opt %s -p inplace | pirc-run - --feed %S/../../runtime/alias_cases/class1_views.feeds.npz -o %t.npz
 
 // Paddle's InplacePass: an op becomes its in-place variant when its input's storage is dead
-// afterwards.  Never for a feed, a view (or a value a view reads), a fetched value, a value used
+// afterwards, also along a chain of in-place results (tanh_ then cos_).  Never for a feed, a view (or a value a view reads), a fetched value, a value used
 // after the op, or a value that crosses into a region.
 
 // CHECK:      %[[X:[0-9]+]]) = "pd_op.data"
 // CHECK-NEXT: %[[A:[0-9]+]]) = "pd_op.exp" (%[[X]])
 // CHECK-NEXT: %[[B:[0-9]+]]) = "pd_op.tanh_" (%[[A]])
 // CHECK-NEXT: %[[C:[0-9]+]]) = "pd_op.sin" (%[[B]])
-// CHECK-NEXT: "pd_op.cos" (%[[B]])
+// CHECK-NEXT: "pd_op.cos_" (%[[B]])
 // CHECK-NEXT: %[[T:[0-9]+]]) = "pd_op.transpose" (%[[C]])
 // CHECK-NEXT: "pd_op.relu" (%[[T]])
 // CHECK-NEXT: "pd_op.abs" (%[[C]])
