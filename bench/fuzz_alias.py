@@ -105,8 +105,8 @@ def print_known() -> int:
             why = alias_paths.check(text, feeds, outs, path)
             if why is not None:
                 failing[(name, case.name)] = alias_paths.kind(why)
-    for seed in range(t.CI_COUNT):
-        text = alias_progs.random_text(seed, max_ops=8)
+    for seed, max_ops in t.sample():
+        text = alias_progs.random_text(seed, max_ops=max_ops)
         feeds = alias_progs.feeds_for(seed)
         expected = alias_ref.evaluate(alias_paths.parse(text), feeds)
         for name, path in t.PATHS.items():

@@ -21,4 +21,11 @@ KNOWN: dict[tuple[str, str], str] = {
     ('cse,dce', 'reshape_inplace_binary_write'): 'H',
     ('inplace', 'reshape_inplace_binary_write'): 'H',
     ('cse,dce,inplace', 'reshape_inplace_binary_write'): 'H',
+    ('interp', 'fuzz:11000392'): 'H',
+    ('threads', 'fuzz:11000392'): 'H',
+    ('cse', 'fuzz:11000392'): 'H',
+    ('dce', 'fuzz:11000392'): 'H',
+    ('cse,dce', 'fuzz:11000392'): 'H',
+    ('inplace', 'fuzz:11000392'): 'H',
+    ('cse,dce,inplace', 'fuzz:11000392'): 'H',
 }

@@ -30,6 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus" / "alias"
 CI_COUNT = 500
 CINN_EVERY = 50
+#: programs bench/fuzz_alias.py found (its seeds, its max_ops=10), kept as regressions of the sample
+REGRESSIONS = (5000035, 11000392, 22000187, 22000596)
 PATHS = alias_paths.paths()
 
 
@@ -101,10 +103,15 @@ def test_corpus_paths() -> None:
     assert_gaps(failing, "")
 
 
+def sample() -> list[tuple[int, int]]:
+    """(seed, max_ops) of the CI sample and the regressions."""
+    return [(s, 8) for s in range(CI_COUNT)] + [(s, 10) for s in REGRESSIONS]
+
+
 def test_fuzz_sample() -> None:
     failing: dict[tuple[str, str], str] = {}
-    for seed in range(CI_COUNT):
-        text = alias_progs.random_text(seed, max_ops=8)
+    for seed, max_ops in sample():
+        text = alias_progs.random_text(seed, max_ops=max_ops)
         feeds = alias_progs.feeds_for(seed)
         expected = alias_ref.evaluate(alias_paths.parse(text), feeds)
         for name, path in PATHS.items():
