@@ -4,7 +4,8 @@ Each path takes PIR text and feeds and returns the fetched arrays by name:
 
 * ``interp``          -- the interpreter, one thread (instructions in a fixed order);
 * ``threads``         -- the interpreter with a 4-thread pool (several runs, each checked);
-* ``cse`` / ``dce`` / ``cse,dce`` / ``inplace`` (when registered) -- the pass pipeline, then ``interp``;
+* ``cse`` / ``dce`` / ``cse,dce`` / ``inplace`` / ``cse,dce,inplace`` (the last two once ``inplace`` is
+  registered) -- the pass pipeline, then ``interp``;
 * ``build_cinn``      -- pirc-fuse (``build_cinn`` pipeline), then the interpreter runs the groups;
 * ``cinn``            -- ``pirc-run --backend cinn``: fused, lowered, C-compiled kernels (cached).
 """
@@ -69,9 +70,8 @@ def threaded(text: str, feeds: Mapping[str, np.ndarray]) -> list[dict[str, np.nd
 
 
 def cinn(text: str, feeds: Mapping[str, np.ndarray]) -> list[dict[str, np.ndarray]]:
-    from pirc.cinn.compiler import compile_program
-
     from pirc.cinn.backend.jit_kernel import uninstall
+    from pirc.cinn.compiler import compile_program
 
     prog = parse(text)
     compile_program(prog, "c", progress=False)
@@ -96,6 +96,7 @@ def paths(with_cinn: bool = True) -> dict[str, Callable[[str, Mapping[str, np.nd
     }
     if has_pass("inplace"):
         p["inplace"] = after_pipeline("inplace")
+        p["cse,dce,inplace"] = after_pipeline("cse,dce,inplace")
     p["build_cinn"] = after_pipeline("build_cinn")
     if with_cinn:
         p["cinn"] = cinn

@@ -34,6 +34,8 @@ Shape = tuple[int, ...]
 UNARY = ("exp", "tanh", "sin", "cos", "abs", "relu", "sigmoid")
 BINARY = ("add", "subtract", "multiply")
 VIEWS = ("reshape", "transpose", "unsqueeze", "squeeze", "flatten", "slice")
+#: views whose ``*_`` form is an in-place op that only changes the shape (shares the storage)
+SHAPE_INPLACE = ("reshape", "flatten", "unsqueeze", "squeeze")
 BASE: Shape = (2, 3)
 
 
@@ -141,7 +143,7 @@ class Emitter(Protocol):
     def scale(self, x: Any, s: float, bias: float, inplace: bool) -> Any: ...
     def increment_(self, x: Any, value: float) -> Any: ...
     def less_than(self, x: Any, y: Any) -> Any: ...
-    def view(self, op: str, x: Any, shape: Shape, p: dict[str, Any]) -> Any: ...
+    def view(self, op: str, x: Any, shape: Shape, p: dict[str, Any], inplace: bool = False) -> Any: ...
     def if_(self, cond: Any, then_fn: Callable[[], list[Any]], else_fn: Callable[[], list[Any]]) -> list[Any]: ...
     def while_(self, limit: int, init: list[Any],
                body_fn: Callable[[list[Any]], list[Any]]) -> list[Any]: ...
@@ -213,8 +215,16 @@ class TextEmitter:
         self._op("pd_op.less_than", [x, y], [r])
         return r
 
-    def view(self, op: str, x: TVal, shape: Shape, p: dict[str, Any]) -> TVal:
+    def view(self, op: str, x: TVal, shape: Shape, p: dict[str, Any], inplace: bool = False) -> TVal:
         r = TVal(shape, x.dtype)
+        if inplace:
+            assert op in SHAPE_INPLACE, op
+            op_ = f"pd_op.{op}_"
+            if op == "flatten":
+                self._op(op_, [x], [r], f"{{start_axis:{p['start']},stop_axis:{p['stop']},stop_gradient:[true]}}")
+            else:
+                self._op(op_, [x, self._int_array(p["shape" if op == "reshape" else "axis"])], [r])
+            return r
         if op == "reshape":
             self._op("pd_op.reshape", [x, self._int_array(p["shape"])], [r])
         elif op == "transpose":
@@ -319,6 +329,10 @@ def view_choices(shape: Shape) -> list[tuple[str, Shape, dict[str, Any]]]:
         for s in ((3, 2), (2, 3), (6,), (1, 6)):
             if s != shape:
                 out.append(("reshape", s, {"shape": list(s)}))
+    elif len(shape) in (1, 2):
+        for s in ((n,), (1, n), tuple(reversed(shape))):
+            if s != shape:
+                out.append(("reshape", s, {"shape": list(s)}))
     return out
 
 
@@ -334,6 +348,7 @@ class Gen:
     # values a while loop took as inputs: never read again (see the module docstring)
     dead: dict[int, Any] = field(default_factory=dict)  # id -> the value (kept alive: ids stay unique)
     depth: int = 0
+    base: Shape = BASE  # the shape of the feeds x and y
     last: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
 
     def live(self, shape: Shape | None = None) -> list[tuple[Any, Shape]]:
@@ -365,7 +380,12 @@ class Gen:
         elif k == "inplace":
             x, s = self.pick()
             which = r.random()
-            if which < 0.6:
+            if which < 0.12:  # reshape_ / flatten_ / unsqueeze_ / squeeze_: an alias with another shape
+                ch = [c for c in view_choices(s) if c[0] in SHAPE_INPLACE]
+                if ch:
+                    op, ns, p = r.choice(ch)
+                    self.add(self.e.view(op, x, ns, p, True), ns)
+            elif which < 0.6:
                 self.add(self.e.unary(r.choice(UNARY), x, True), s)
             elif which < 0.8:
                 self.add(self.e.scale(x, r.choice((0.5, 2.0, -1.0)), r.choice((0.0, 1.0)), True), s)
@@ -514,11 +534,11 @@ class Gen:
     # -- a whole program --------------------------------------------------------------------------
     def program(self) -> list[Any]:
         r = self.rng
-        x = self.e.data("x", BASE, "float32")
-        y = self.e.data("y", BASE, "float32")
+        x = self.e.data("x", self.base, "float32")
+        y = self.e.data("y", self.base, "float32")
         self.flag = self.e.data("p", (1,), "bool")
-        self.add(x, BASE)
-        self.add(y, BASE)
+        self.add(x, self.base)
+        self.add(y, self.base)
         if r.random() < 0.3:  # two equal constants (class 2: CSE across an in-place write)
             c1 = self.e.full((1,), 1.0, "float32")
             c2 = self.e.full((1,), 1.0, "float32")
@@ -539,10 +559,10 @@ class Gen:
         return seen
 
 
-def random_text(seed: int, *, max_ops: int = 10) -> str:
-    """The PIR text of the random program of ``seed``."""
+def random_text(seed: int, *, max_ops: int = 10, base: Shape = BASE) -> str:
+    """The PIR text of the random program of ``seed`` (feeds x, y of shape ``base``)."""
     em = TextEmitter()
-    Gen(random.Random(seed), em, max_ops=max_ops).program()
+    Gen(random.Random(seed), em, max_ops=max_ops, base=base).program()
     return em.text()
 
 
@@ -552,13 +572,13 @@ def text_from_rng(rng: random.Random, *, max_ops: int = 10) -> str:
     return em.text()
 
 
-def feeds_for(seed: int) -> dict[str, Any]:
+def feeds_for(seed: int, base: Shape = BASE) -> dict[str, Any]:
     """The feeds of a fuzzer program (numpy imported lazily: this module stays light)."""
     import numpy as np
 
     rs = np.random.RandomState(seed % (2**32))
     return {
-        "x": rs.uniform(-1.0, 1.0, BASE).astype(np.float32),
-        "y": rs.uniform(-1.0, 1.0, BASE).astype(np.float32),
+        "x": rs.uniform(-1.0, 1.0, base).astype(np.float32),
+        "y": rs.uniform(-1.0, 1.0, base).astype(np.float32),
         "p": np.array([bool(seed % 2)]),
     }

@@ -9,6 +9,11 @@ measured with Paddle 3.3.1's executor (``tests/corpus/generate_alias.py`` checks
   of the operand (or of the result, or of any other value naming the storage) sees it;
 * a **view** op (reshape, transpose, unsqueeze, squeeze, flatten, slice) gives a **copy**:
   a later write to either side is not seen by the other;
+* the in-place forms of the shape-only views (``reshape_``, ``flatten_``, ``unsqueeze_``,
+  ``squeeze_``) are in-place ops like the others: the result names the operand's storage, read
+  in the result's own shape (the same elements in row-major order), so writes through either
+  side are seen by the other.  (``transpose_`` is left out: Paddle's kernel reads and writes the
+  one buffer and scrambles it.)
 * ``pd_op.if``: the results name the storages the taken branch yields (a captured value
   yielded by a branch is shared with the result, as Paddle's IfInstruction shares it);
 * ``pd_op.while``: the block arguments name the loop inputs' storages (then the previous
@@ -52,6 +57,7 @@ BINARY: dict[str, Callable[[np.ndarray, np.ndarray], np.ndarray]] = {
     "greater_equal": np.greater_equal, "equal": np.equal,
 }
 VIEWS = ("reshape", "transpose", "unsqueeze", "squeeze", "flatten", "slice")
+SHAPE_INPLACE = ("reshape_", "flatten_", "unsqueeze_", "squeeze_")
 
 
 def _np_dtype(name: str) -> Any:
@@ -134,6 +140,14 @@ def evaluate(program: Any, feeds: Mapping[str, np.ndarray]) -> dict[str, np.ndar
     env: dict[Any, Buf] = {}
     out: dict[str, np.ndarray] = {}
 
+    def read(v: Any) -> np.ndarray:
+        """The value ``v``: its storage seen in its own (static) shape."""
+        a = env[v].a
+        dims = getattr(v.type, "dims", None)
+        if dims is None or any(d < 0 for d in dims) or tuple(dims) == a.shape:
+            return a
+        return a.reshape(dims)
+
     def run_block(block: Any) -> list[Buf]:
         for op in block.ops:
             name = op.name
@@ -155,7 +169,7 @@ def evaluate(program: Any, feeds: Mapping[str, np.ndarray]) -> dict[str, np.ndar
             env[op.results[0]] = Buf(np.asarray(at("value"), dtype=_np_dtype(str(at("dtype")))))
             return
         if name == "pd_op.fetch":
-            out[at("name")] = np.array(env[op.operands[0].value].a, copy=True)
+            out[at("name")] = np.array(read(op.operands[0].value), copy=True)
             env[op.results[0]] = env[op.operands[0].value]
             return
         if name == "pd_op.if":
@@ -179,16 +193,16 @@ def evaluate(program: Any, feeds: Mapping[str, np.ndarray]) -> dict[str, np.ndar
         dialect, _, base = name.partition(".")
         if dialect != "pd_op":
             raise RefError(name)
-        inplace = base.endswith("_") and base[:-1] not in VIEWS
+        inplace = base.endswith("_") and (base[:-1] not in VIEWS or base in SHAPE_INPLACE)
         if inplace:
             base = base[:-1]
-        args = [env[o.value].a for o in op.operands]
+        args = [read(o.value) for o in op.operands]
         val = _compute(name, base, args, at)
         if inplace:
             dst = env[op.operands[0].value]
-            if val.shape != dst.a.shape:
-                raise RefError(f"{name}: in-place result shape {val.shape} != operand shape {dst.a.shape}")
-            dst.a[...] = val
+            if val.size != dst.a.size:
+                raise RefError(f"{name}: in-place result shape {val.shape} does not fit operand shape {dst.a.shape}")
+            dst.a[...] = val.reshape(dst.a.shape)
             env[op.results[0]] = dst
         else:
             env[op.results[0]] = Buf(np.array(val, copy=True))  # views are copies

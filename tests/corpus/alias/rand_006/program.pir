@@ -10,14 +10,14 @@
     (%8) = "pd_op.add_" (%7, %4) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
     (%9, %10) = "pd_op.if" (%2) {stop_gradient:[true,true]} -> tensor<1xf32>, tensor<1x1xf32> {
         (%11) = "pd_op.abs" (%7) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%12) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%13) = "pd_op.unsqueeze" (%11, %12) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%12) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+        (%13) = "pd_op.reshape" (%11, %12) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
         () = "cf.yield" (%11, %13) {} : (tensor<1xf32>, tensor<1x1xf32>) -> 
     } else {
         (%14) = "pd_op.cos" (%7) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
         (%15) = "pd_op.exp_" (%14) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%16) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%17) = "pd_op.unsqueeze" (%14, %16) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%16) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+        (%17) = "pd_op.reshape" (%14, %16) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
         () = "cf.yield" (%14, %17) {} : (tensor<1xf32>, tensor<1x1xf32>) -> 
     }
     (%18) = "pd_op.fetch" (%10) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<1x1xf32>) -> tensor<1x1xf32>

@@ -68,9 +68,10 @@
         (%53) = "pd_op.less_than" (%49, %52) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
         () = "cf.yield" (%53, %49, %50, %51) {} : (tensor<1xb>, tensor<1xi64>, tensor<2x3xf32>, tensor<2x3xf32>) -> 
     }
-    (%54) = "pd_op.abs_" (%47) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%55) = "pd_op.fetch" (%54) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%56) = "pd_op.fetch" (%0) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%57) = "pd_op.fetch" (%47) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%58) = "pd_op.fetch" (%5) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%54) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[6]} : () -> tensor<1xi64>
+    (%55) = "pd_op.reshape_" (%47, %54) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<6xf32>
+    (%56) = "pd_op.fetch" (%55) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<6xf32>) -> tensor<6xf32>
+    (%57) = "pd_op.fetch" (%0) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%58) = "pd_op.fetch" (%47) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%59) = "pd_op.fetch" (%5) {col:3,name:"fetch_name_3",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
 }

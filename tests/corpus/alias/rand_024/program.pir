@@ -15,8 +15,8 @@
         (%14) = "pd_op.increment_" (%arg_0) {stop_gradient:[true],value:1} : (tensor<1xi64>) -> tensor<1xi64>
         (%15) = "pd_op.cos" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
         (%16) = "pd_op.sin" (%arg_1) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
-        (%17) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%18) = "pd_op.unsqueeze" (%16, %17) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%17) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+        (%18) = "pd_op.reshape" (%16, %17) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
         (%19) = "pd_op.relu" (%3) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
         (%20) = "pd_op.tanh" (%arg_2) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
         (%21) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:2} : () -> tensor<i64>
@@ -37,8 +37,8 @@
     (%34, %35, %36) = "pd_op.while" (cond=%33, inputs=%31, %29, %30) { 
     ^%arg_3 {stop_gradient:true}, %arg_4 {stop_gradient:true}, %arg_5 {stop_gradient:true}
         (%37) = "pd_op.increment_" (%arg_3) {stop_gradient:[true],value:1} : (tensor<1xi64>) -> tensor<1xi64>
-        (%38) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-        (%39) = "pd_op.unsqueeze" (%25, %38) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+        (%38) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+        (%39) = "pd_op.reshape" (%25, %38) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
         (%40) = "pd_op.tanh" (%arg_4) {stop_gradient:[true]} : (tensor<1xf32>) -> tensor<1xf32>
         (%41) = "pd_op.tanh" (%arg_5) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
         (%42) = "pd_op.full" () {dtype:int64,place:Place(undefined:0),shape:[],stop_gradient:[true],value:1} : () -> tensor<i64>

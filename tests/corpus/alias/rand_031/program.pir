@@ -23,8 +23,8 @@
         (%22) = "pd_op.less_than" (%15, %21) {stop_gradient:[true]} : (tensor<1xi64>, tensor<i64>) -> tensor<1xb>
         () = "cf.yield" (%22, %15, %19, %20) {} : (tensor<1xb>, tensor<1xi64>, tensor<2x3xf32>, tensor<1xf32>) -> 
     }
-    (%23) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
-    (%24) = "pd_op.unsqueeze" (%5, %23) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xi64>) -> tensor<1x1xf32>
+    (%23) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1,1]} : () -> tensor<2xi64>
+    (%24) = "pd_op.reshape" (%5, %23) {stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<1x1xf32>
     (%25) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
     (%26) = "pd_op.scale" (%5, %25) {bias:1,bias_after_scale:true,stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
     (%27) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[6]} : () -> tensor<1xi64>
