@@ -64,6 +64,7 @@ from pirc.runtime.instruction import (
     VecOut,
     copying_kernel,
     make_combine_run,
+    make_contiguous_run,
     make_kernel_run,
     make_set_parameter_run,
     make_unpack_run,
@@ -86,6 +87,15 @@ _NOT_OUTPUTS = frozenset({
 _NEEDS_VEC_VALUE = frozenset({
     "pd_op.fetch", "builtin.shadow_output", "cf.yield", "pd_op.if", "pd_op.while", "builtin.set_parameter",
 })
+
+
+def _reshapes(op: Operation | None, ri: int, oi: int) -> bool:
+    """Does the in-place result ``ri`` of ``op`` have another shape than operand ``oi`` (reshape_ ...)?"""
+    if op is None or ri >= len(op.results) or oi >= len(op.operands) or op.operands[oi].value is None:
+        return False
+    a, b = op.results[ri].type, op.operands[oi].value.type  # type: ignore[union-attr]
+    da, db = getattr(a, "dims", None), getattr(b, "dims", None)
+    return da != db or (da is not None and -1 in da)
 
 
 class YieldAlias(NamedTuple):
@@ -883,6 +893,9 @@ class _Builder:
         for node in keep:
             for k in node.reads:
                 readers.setdefault(V[k], []).append((node.index, k))
+        var_slots: dict[int, list[int]] = {}
+        for k in range(nslots):
+            var_slots.setdefault(V[k], []).append(k)
         out_slots_by_var: dict[int, list[int]] = {}
         for k in output_slots:
             out_slots_by_var.setdefault(V[k], []).append(k)
@@ -939,7 +952,14 @@ class _Builder:
                     wb.append((ri, oi))
                 else:
                     rb.append((ri, ko))
-            ins = Instruction(i, node.op, node.name, node.kind, node.factory(wb, rb))
+            run = node.factory(wb, rb)
+            reshaping = [ko for ri, oi, ko in node.inplace if _reshapes(node.op, ri, oi)]
+            if reshaping:
+                # an in-place shape op (reshape_ ...) must give a view of its operand's storage: make
+                # that storage C-contiguous first, in every slot of the variable that holds it
+                run = make_contiguous_run(run, [(ko, tuple(k for k in var_slots.get(V[ko], ()) if def_instr[k] <= i))
+                                                for ko in reshaping])
+            ins = Instruction(i, node.op, node.name, node.kind, run)
             ins.next_same = tuple(dag.next_same[i])
             ins.next_diff = tuple(dag.next_diff[i])
             ins.dep_count = dag.dep_count[i]
