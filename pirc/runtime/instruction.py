@@ -84,7 +84,7 @@ class VecOut:
     """A vec[...] result: the kernel returns a flat list; it goes to the vector slot
     (when something uses the vector itself) and to element slots (for builtin.slice/split)."""
 
-    __slots__ = ("vec_slot", "elems")
+    __slots__ = ("elems", "vec_slot")
 
     def __init__(self, vec_slot: int, elems: Sequence[tuple[int, int]]) -> None:
         self.vec_slot = vec_slot  # -1: nobody needs the list

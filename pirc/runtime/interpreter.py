@@ -49,7 +49,9 @@ import numpy as np
 
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.core import Block, Operation, Region, Value
+from pirc.ir.effects import PURE, op_effects
 from pirc.ir.types import VectorType
+from pirc.runtime.aliasing import decide_links
 from pirc.runtime.compiled import COMPILED_OPS, compiled_factory
 from pirc.runtime.control_flow import GroupInstruction, IfInstruction, WhileInstruction
 from pirc.runtime.dependency import Access, Dag, build_dag
@@ -69,8 +71,6 @@ from pirc.runtime.instruction import (
     make_set_parameter_run,
     make_unpack_run,
 )
-from pirc.ir.effects import PURE, op_effects
-from pirc.runtime.aliasing import decide_links
 from pirc.runtime.memory import nbytes
 from pirc.runtime.scheduler import RunContext, Schedule, run_parallel, run_serial
 
@@ -113,8 +113,23 @@ class YieldAlias(NamedTuple):
 class _Node:
     """An instruction in the making (Build phase)."""
 
-    __slots__ = ("op", "name", "label", "kind", "reads", "results", "writes", "side_effect", "factory", "cf",
-                 "const", "inplace", "index", "vec_out", "copy_results")
+    __slots__ = (
+        "cf",
+        "const",
+        "copy_results",
+        "factory",
+        "index",
+        "inplace",
+        "kind",
+        "label",
+        "name",
+        "op",
+        "reads",
+        "results",
+        "side_effect",
+        "vec_out",
+        "writes",
+    )
 
     def __init__(self, op: Operation | None, name: str, kind: str = HOST) -> None:
         self.op = op
@@ -591,7 +606,7 @@ class _Builder:
         node.results = [k]
         for r in node.reads:
             self.same_var(k, r)
-        node.factory = lambda wb, args=args, k=k: make_combine_run(args, k)
+        node.factory = lambda wb, rb, args=args, k=k: make_combine_run(args, k)
 
     def visit_unpack(self, op: Operation) -> None:
         src = self.C(op.operand(0))  # type: ignore[arg-type]
@@ -629,7 +644,7 @@ class _Builder:
             self.same_var(k, ksrc)
             out.append((j, k))
         node.results = [k for _, k in out]
-        node.factory = lambda wb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
+        node.factory = lambda wb, rb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
 
     def visit_set_parameter(self, op: Operation) -> None:
         node = _Node(op, op.name)
@@ -925,8 +940,7 @@ class _Builder:
         first_def = [len(keep) + 1] * nst
         for k in range(nslots):
             s = S[k]
-            if def_instr[k] < first_def[s]:
-                first_def[s] = def_instr[k]
+            first_def[s] = min(first_def[s], def_instr[k])
         produced: list[list[int]] = []
         allocs: list[tuple[tuple[int, int], ...]] = []
         for node in keep:

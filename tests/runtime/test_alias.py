@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import pirc.passes.all  # noqa: F401  (registers the passes)
 from pirc.ir.core import Block, Operation
 from pirc.ir.program import Program
-import pirc.passes.all  # noqa: F401  (registers the passes)
 from pirc.passes.manager import PassManager, parse_pipeline
 from pirc.runtime import StandaloneExecutor
 from pirc.text.parser import parse_program
