@@ -5,7 +5,8 @@ operand's storage, or must be materialised.
 Paddle's semantics (:mod:`pirc.ir.effects`): a view is a copy in both directions.  Sharing is
 an optimisation, valid while no in-place write to one side can be seen through the other:
 no write to a variable of one side, after the link is made, while a variable of the other side
-is still read.  The decision is made once, in the Build phase, from the instructions' reads
+is still read (the variables are may-aliases: one variable on both sides is checked against
+itself).  The decision is made once, in the Build phase, from the instructions' reads
 and writes over *variables* (the builder's first union-find); accepted links join the
 *storages* (its second union-find), rejected ones set a copy flag on the instruction.
 """
@@ -68,7 +69,7 @@ def decide_links(builder: Any, output_slots: Sequence[int]) -> None:
                 continue
             w = ws[i]
             for n in side_b:
-                if n != m and last_read.get(n, -1) > w:
+                if last_read.get(n, -1) > w:
                     return True
         return False
 
@@ -76,9 +77,10 @@ def decide_links(builder: Any, output_slots: Sequence[int]) -> None:
         mine = vars_of(k)
         safe = True
         for t in targets:
+            # (both sides may already be one variable, or one storage: a region result that is
+            # either of them in different branches merges them; that is a may-alias, so the check
+            # still applies, a variable against itself included)
             theirs = vars_of(t)
-            if builder.find(t) == builder.find(k):
-                continue
             if clash(mine, theirs, 2 * p) or clash(theirs, mine, 2 * p):
                 safe = False
                 break
