@@ -41,6 +41,13 @@ def decide_links(builder: Any, output_slots: Sequence[int]) -> None:
                 last_read[v] = r
         for k in node.writes:
             writes.setdefault(V[k], []).append(2 * p)
+    # captured values and block arguments may be one variable in the enclosing block (the parent
+    # knows, this block does not): a write to one counts as a write to each of them
+    outside = {V[k] for k in (*range(len(builder.it.externals)), *builder.arg_slots)}
+    out_writes = sorted(w for v in outside for w in writes.get(v, ()))
+    if out_writes:
+        for v in outside:
+            writes[v] = out_writes
     parent = builder.it.block.parent_op
     if parent is not None and parent.name == "pd_op.while":
         # a loop body's yield k+1 is its argument k on the next iteration: a write to that argument

@@ -169,3 +169,15 @@ def test_a_view_is_copied_even_when_a_region_result_may_be_either_side() -> None
     for threads in (1, 3):
         got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
         np.testing.assert_array_equal(got["fetch_name_1"], feeds["x"])
+
+
+def test_a_view_of_a_captured_value_is_copied_when_another_capture_of_it_is_written() -> None:
+    """Fuzzer reproducer: a loop body slices y, then an inner loop writes y through another captured
+    value of the same variable (exp_'s result); the slice must keep the values it was taken from."""
+    text = (CASES / "regress_captured_may_alias.pir").read_text()
+    feeds = _feeds_xyp(True)
+    del feeds["p"]
+    want = 1 / (1 + np.exp(-np.exp(feeds["y"])[:, :2]))
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
+        np.testing.assert_allclose(got["fetch_name_1"], want, rtol=1e-6)
