@@ -1,0 +1,13 @@
+"""Known gaps of issue 11, as data: (path, program) -> mismatch class (see the notes in test_alias_fuzz.py).
+
+``program`` is a corpus case name (tests/corpus/alias/<name>) or ``fuzz:<seed>`` (a program of
+the fixed CI sample).  The tests compare the set of failing (path, program) pairs with these
+keys and fail when it changes either way: a fix must remove its entries, a regression shows up.
+Regenerate the literal with ``python bench/fuzz_alias.py --known``.
+"""
+
+from __future__ import annotations
+
+#: (class G, cse merging a ``full`` a ``while`` writes through its block argument, and class H, a
+#: write through the result of an in-place shape op not reaching its operand, are fixed)
+KNOWN: dict[tuple[str, str], str] = {}
