@@ -349,6 +349,7 @@ class Gen:
     dead: dict[int, Any] = field(default_factory=dict)  # id -> the value (kept alive: ids stay unique)
     depth: int = 0
     base: Shape = BASE  # the shape of the feeds x and y
+    flag: Any = None  # the bool feed p (an if condition)
     last: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
 
     def live(self, shape: Shape | None = None) -> list[tuple[Any, Shape]]:
