@@ -458,21 +458,6 @@ def yielded_values(op: Operation, k: int) -> list[Value]:
     return out
 
 
-def alias_roots(v: Value, cache: EffectsCache | None = None) -> set[Value]:
-    """The variables ``v`` may be: the values of :func:`alias_origins` that are not the result of an
-    in-place op (a region result counts as a variable of its own too: a branch may yield a fresh one)."""
-    out = set()
-    for x in alias_origins(v, cache):
-        owner = getattr(x, "owner", None)
-        if owner is None:
-            out.add(x)
-            continue
-        st = op_effects(owner)
-        if st is None or not any(ri == x.index for ri, _ in st.inplace):  # type: ignore[attr-defined]
-            out.add(x)
-    return out or {v}
-
-
 def may_share_origins(v: Value) -> set[Value]:
     """``v`` and every value it may share storage with (views included)."""
     return _origins(v, True)
@@ -490,8 +475,23 @@ def written_variables(ops: Iterable[Operation]) -> set[Value]:
 
 
 __all__ = [
-    "EFFECTS", "PURE", "Effects", "OpEffects", "RegionEffects", "from_opdef", "get_effects",
-    "EffectsCache", "alias_origins", "alias_roots", "has_write_effect", "interface_of", "is_side_effect_free", "make_interface",
-    "may_share_origins", "op_effects",
-    "variable_of", "writes_of", "written_variables",
+    "EFFECTS",
+    "PURE",
+    "Effects",
+    "EffectsCache",
+    "OpEffects",
+    "RegionEffects",
+    "alias_origins",
+    "alias_roots",
+    "from_opdef",
+    "get_effects",
+    "has_write_effect",
+    "interface_of",
+    "is_side_effect_free",
+    "make_interface",
+    "may_share_origins",
+    "op_effects",
+    "variable_of",
+    "writes_of",
+    "written_variables",
 ]

@@ -24,7 +24,7 @@ VerifyFn = Callable[["Operation"], list[str]]
 
 
 class OpInfo:
-    __slots__ = ("name", "dialect", "traits", "interfaces", "verify", "opdef", "registered", "printer")
+    __slots__ = ("dialect", "interfaces", "name", "opdef", "printer", "registered", "traits", "verify")
 
     def __init__(
         self,

@@ -64,9 +64,9 @@ from typing import Any
 
 from pirc.ir.attributes import AttrDict
 from pirc.ir.core import Block, Operation, OpResult
+from pirc.ir.effects import EffectsCache, op_effects, writes_of
 from pirc.ir.program import Program
 from pirc.passes import fusion_policy as policy
-from pirc.ir.effects import EffectsCache, op_effects, writes_of
 from pirc.passes.dce import has_effects
 from pirc.passes.decompose import gc_paused
 from pirc.passes.manager import Pass, register_pass

@@ -63,7 +63,7 @@ def copy_results(outs: list[Any], idxs: Sequence[int]) -> None:
 class IfInstruction:
     """``pd_op.if``: run the then- or else-region, move its yields to the results."""
 
-    __slots__ = ("op", "cond_slot", "branches", "out_slots", "ctx", "copy_outs")
+    __slots__ = ("branches", "cond_slot", "copy_outs", "ctx", "op", "out_slots")
 
     def __init__(self, op: Operation, cond_slot: int,
                  branches: Sequence[tuple[PirInterpreter, Sequence[int]]], out_slots: Sequence[int]) -> None:
@@ -93,7 +93,7 @@ class GroupInstruction:
     """``cinn_op.group`` / ``cinn_op.fusion`` run by the interpreter (``--backend interp``):
     the fused region's ops, each with its numpy kernel, in a sub-interpreter."""
 
-    __slots__ = ("op", "sub", "ext_slots", "out_slots", "ctx", "copy_outs")
+    __slots__ = ("copy_outs", "ctx", "ext_slots", "op", "out_slots", "sub")
 
     def __init__(self, op: Operation, sub: PirInterpreter, ext_slots: Sequence[int],
                  out_slots: Sequence[int]) -> None:
@@ -118,7 +118,7 @@ class GroupInstruction:
 class WhileInstruction:
     """``pd_op.while``: ``while cond: (cond, vars) = body(vars)``."""
 
-    __slots__ = ("op", "cond_slot", "in_slots", "body", "ext_slots", "out_slots", "ctx", "iterations", "copy_outs")
+    __slots__ = ("body", "cond_slot", "copy_outs", "ctx", "ext_slots", "in_slots", "iterations", "op", "out_slots")
 
     def __init__(self, op: Operation, cond_slot: int, in_slots: Sequence[int], body: PirInterpreter,
                  ext_slots: Sequence[int], out_slots: Sequence[int]) -> None:

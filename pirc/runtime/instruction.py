@@ -84,7 +84,7 @@ class VecOut:
     """A vec[...] result: the kernel returns a flat list; it goes to the vector slot
     (when something uses the vector itself) and to element slots (for builtin.slice/split)."""
 
-    __slots__ = ("vec_slot", "elems")
+    __slots__ = ("elems", "vec_slot")
 
     def __init__(self, vec_slot: int, elems: Sequence[tuple[int, int]]) -> None:
         self.vec_slot = vec_slot  # -1: nobody needs the list
@@ -271,6 +271,25 @@ def make_unpack_run(vec: int, elems: Sequence[tuple[int, int]]) -> RunFn:
         for j, k in E:
             s[k] = v[j]
     return run
+
+
+def make_contiguous_run(run: RunFn, operands: Sequence[tuple[int, Sequence[int]]]) -> RunFn:
+    """``run`` preceded by: for each (operand slot, slots of its variable), when the operand's array
+    is not C-contiguous, a C-contiguous copy takes its place in every one of those slots holding
+    it (the variable moves; nothing changes value), so that a shape op's result can be a view."""
+    ops = tuple((k, tuple(ks)) for k, ks in operands)
+
+    def wrapped(s: list[Any]) -> None:
+        for k, ks in ops:
+            x = s[k]
+            if type(x) is np.ndarray and not x.flags.c_contiguous:
+                c = np.ascontiguousarray(x)
+                for j in ks:
+                    if s[j] is x:
+                        s[j] = c
+                s[k] = c
+        run(s)
+    return wrapped
 
 
 def make_set_parameter_run(slot: int, name: str, scope: Callable[[], dict[str, Any]]) -> RunFn:

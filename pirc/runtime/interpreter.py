@@ -41,7 +41,6 @@ returns what its ``cf.yield`` yields.
 from __future__ import annotations
 
 import gc as _pygc
-from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, NamedTuple
@@ -50,7 +49,9 @@ import numpy as np
 
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.core import Block, Operation, Region, Value
+from pirc.ir.effects import PURE, op_effects
 from pirc.ir.types import VectorType
+from pirc.runtime.aliasing import decide_links
 from pirc.runtime.compiled import COMPILED_OPS, compiled_factory
 from pirc.runtime.control_flow import GroupInstruction, IfInstruction, WhileInstruction
 from pirc.runtime.dependency import Access, Dag, build_dag
@@ -65,11 +66,11 @@ from pirc.runtime.instruction import (
     VecOut,
     copying_kernel,
     make_combine_run,
+    make_contiguous_run,
     make_kernel_run,
     make_set_parameter_run,
     make_unpack_run,
 )
-from pirc.ir.effects import PURE, op_effects
 from pirc.runtime.memory import nbytes
 from pirc.runtime.scheduler import RunContext, Schedule, run_parallel, run_serial
 
@@ -88,6 +89,15 @@ _NEEDS_VEC_VALUE = frozenset({
 })
 
 
+def _reshapes(op: Operation | None, ri: int, oi: int) -> bool:
+    """Does the in-place result ``ri`` of ``op`` have another shape than operand ``oi`` (reshape_ ...)?"""
+    if op is None or ri >= len(op.results) or oi >= len(op.operands) or op.operands[oi].value is None:
+        return False
+    a, b = op.results[ri].type, op.operands[oi].value.type  # type: ignore[union-attr]
+    da, db = getattr(a, "dims", None), getattr(b, "dims", None)
+    return da != db or (da is not None and -1 in da)
+
+
 class YieldAlias(NamedTuple):
     """What a region's k-th yielded value is, in terms of the region's captured values (by
     position) and block arguments: the same variable (``ext`` / ``args``: a write to one is a
@@ -103,8 +113,23 @@ class YieldAlias(NamedTuple):
 class _Node:
     """An instruction in the making (Build phase)."""
 
-    __slots__ = ("op", "name", "label", "kind", "reads", "results", "writes", "side_effect", "factory", "cf",
-                 "const", "inplace", "index", "vec_out", "copy_results")
+    __slots__ = (
+        "cf",
+        "const",
+        "copy_results",
+        "factory",
+        "index",
+        "inplace",
+        "kind",
+        "label",
+        "name",
+        "op",
+        "reads",
+        "results",
+        "side_effect",
+        "vec_out",
+        "writes",
+    )
 
     def __init__(self, op: Operation | None, name: str, kind: str = HOST) -> None:
         self.op = op
@@ -581,7 +606,7 @@ class _Builder:
         node.results = [k]
         for r in node.reads:
             self.same_var(k, r)
-        node.factory = lambda wb, args=args, k=k: make_combine_run(args, k)
+        node.factory = lambda wb, rb, args=args, k=k: make_combine_run(args, k)
 
     def visit_unpack(self, op: Operation) -> None:
         src = self.C(op.operand(0))  # type: ignore[arg-type]
@@ -619,7 +644,7 @@ class _Builder:
             self.same_var(k, ksrc)
             out.append((j, k))
         node.results = [k for _, k in out]
-        node.factory = lambda wb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
+        node.factory = lambda wb, rb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
 
     def visit_set_parameter(self, op: Operation) -> None:
         node = _Node(op, op.name)
@@ -812,7 +837,7 @@ class _Builder:
             output_slots = [k for _, k in outputs]
 
         # storages: may-share links become shared storage where that is safe, copies elsewhere --------
-        self.decide_links(output_slots)
+        decide_links(self, output_slots)
         roots: dict[int, int] = {}
         storage_of_slot = [0] * nslots
         for k in range(nslots):
@@ -883,6 +908,9 @@ class _Builder:
         for node in keep:
             for k in node.reads:
                 readers.setdefault(V[k], []).append((node.index, k))
+        var_slots: dict[int, list[int]] = {}
+        for k in range(nslots):
+            var_slots.setdefault(V[k], []).append(k)
         out_slots_by_var: dict[int, list[int]] = {}
         for k in output_slots:
             out_slots_by_var.setdefault(V[k], []).append(k)
@@ -912,8 +940,7 @@ class _Builder:
         first_def = [len(keep) + 1] * nst
         for k in range(nslots):
             s = S[k]
-            if def_instr[k] < first_def[s]:
-                first_def[s] = def_instr[k]
+            first_def[s] = min(first_def[s], def_instr[k])
         produced: list[list[int]] = []
         allocs: list[tuple[tuple[int, int], ...]] = []
         for node in keep:
@@ -939,7 +966,14 @@ class _Builder:
                     wb.append((ri, oi))
                 else:
                     rb.append((ri, ko))
-            ins = Instruction(i, node.op, node.name, node.kind, node.factory(wb, rb))
+            run = node.factory(wb, rb)
+            reshaping = [ko for ri, oi, ko in node.inplace if _reshapes(node.op, ri, oi)]
+            if reshaping:
+                # an in-place shape op (reshape_ ...) must give a view of its operand's storage: make
+                # that storage C-contiguous first, in every slot of the variable that holds it
+                run = make_contiguous_run(run, [(ko, tuple(k for k in var_slots.get(V[ko], ()) if def_instr[k] <= i))
+                                                for ko in reshaping])
+            ins = Instruction(i, node.op, node.name, node.kind, run)
             ins.next_same = tuple(dag.next_same[i])
             ins.next_diff = tuple(dag.next_diff[i])
             ins.dep_count = dag.dep_count[i]
@@ -1013,84 +1047,6 @@ class _Builder:
         else:
             it.all_feed_specs = [spec for spec, _ in self.feeds]
         it.scope_ref = {}
-
-    def decide_links(self, output_slots: Sequence[int]) -> None:
-        """Share storage along a may-share link (a view result and its operand, a region result and
-        what its region yields) only where no in-place write to one side can be seen through the
-        other: no write to a variable of one side, after the link is made, while a variable of the
-        other side is still read.  Otherwise the result is materialised (a copy), as Paddle's
-        semantics demand.  Positions are node positions; a control-flow node's reads count as after
-        its writes (its region may read after writing); outputs, captured values, block arguments and
-        parameters are read "forever" (their owner may read them later)."""
-        if not self.links:
-            return
-        inf = 1 << 60
-        nslots = len(self.slot_value)
-        V = [self.vfind(k) for k in range(nslots)]
-        last_read: dict[int, int] = {}
-        writes: dict[int, list[int]] = {}
-        for p, node in enumerate(self.nodes):
-            r = 2 * p + (1 if node.cf is not None else 0)
-            for k in node.reads:
-                v = V[k]
-                if last_read.get(v, -1) < r:
-                    last_read[v] = r
-            for k in node.writes:
-                writes.setdefault(V[k], []).append(2 * p)
-        parent = self.it.block.parent_op
-        if parent is not None and parent.name == "pd_op.while":
-            # a loop body's yield k+1 is its argument k on the next iteration: a write to that argument
-            # then writes whatever storage the yielded value shares (count it after every read here)
-            for a, ka in enumerate(self.arg_slots):
-                if V[ka] in writes and a + 1 < len(output_slots):
-                    writes.setdefault(V[output_slots[a + 1]], []).append(inf - 2)
-        forever = [*output_slots, *(k for _, k in self.params), *range(len(self.it.externals)), *self.arg_slots]
-        for k in forever:
-            last_read[V[k]] = inf
-        groups: dict[int, set[int]] = {}
-        for j in range(nslots):
-            groups.setdefault(self.find(j), set()).add(V[j])
-        members: dict[int, list[int]] = {r: sorted(m) for r, m in groups.items()}  # physical root -> variables
-
-        def vars_of(k: int) -> list[int]:
-            return members[self.find(k)]
-
-        def clash(side_a: list[int], side_b: list[int], p2: int) -> bool:
-            for m in side_a:
-                ws = writes.get(m)
-                if not ws:
-                    continue
-                i = bisect_right(ws, p2)
-                if i == len(ws):
-                    continue
-                w = ws[i]
-                for n in side_b:
-                    if n != m and last_read.get(n, -1) > w:
-                        return True
-            return False
-
-        for p, k, targets, on_copy in self.links:
-            mine = vars_of(k)
-            safe = True
-            for t in targets:
-                theirs = vars_of(t)
-                if self.find(t) == self.find(k):
-                    continue
-                if clash(mine, theirs, 2 * p) or clash(theirs, mine, 2 * p):
-                    safe = False
-                    break
-            if safe:
-                for t in targets:
-                    ra, rb = self.find(k), self.find(t)
-                    if ra != rb:
-                        merged = sorted(set(members.pop(ra)) | set(members.pop(rb)))
-                        self.union(k, t)
-                        members[self.find(k)] = merged
-                continue
-            if isinstance(on_copy[0], _Node):
-                on_copy[0].copy_results.append(on_copy[1])
-            else:
-                on_copy[0].add_copy(on_copy[1], on_copy[2])
 
     def _printed_names(self) -> dict[Value, str]:
         from pirc.text.printer import Printer

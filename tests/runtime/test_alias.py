@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import pirc.passes.all  # noqa: F401  (registers the passes)
 from pirc.ir.core import Block, Operation
 from pirc.ir.program import Program
-import pirc.passes.all  # noqa: F401  (registers the passes)
 from pirc.passes.manager import PassManager, parse_pipeline
 from pirc.runtime import StandaloneExecutor
 from pirc.text.parser import parse_program
@@ -159,3 +159,13 @@ def test_one_variable_yielded_twice_stays_one_variable_when_copied() -> None:
     for threads in (1, 3):
         got = _run(parse_program(text, "t.pir"), _feeds_xyp(True), threads)[0]
         np.testing.assert_array_equal(got["fetch_name_2"], np.ones(6, np.float32))
+
+
+def test_a_view_is_copied_even_when_a_region_result_may_be_either_side() -> None:
+    """Fuzzer reproducer: an if yields x in one branch and reshape_(unsqueeze(x)) in the other, so the
+    two are one variable only maybe; a later add_ on the unsqueeze must not reach x."""
+    text = (CASES / "regress_may_alias_view.pir").read_text()
+    feeds = _feeds_xyp(True)
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
+        np.testing.assert_array_equal(got["fetch_name_1"], feeds["x"])

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from rt_helpers import data_op, parse
 
 from pirc.runtime import StandaloneExecutor
 from pirc.runtime.dependency import Access, build_dag, transitive_reduction
 from pirc.runtime.interpreter import PirInterpreter
-
-from rt_helpers import data_op, parse
 
 pytestmark = pytest.mark.usefixtures("test_ops")
 
@@ -52,7 +51,7 @@ def test_inplace_write_after_a_view_materialises_the_view() -> None:
     """Paddle's semantics: a view is a copy in both directions.  The write to x comes after the view
     and the view is read after it, so the view must not share x's storage."""
     it = _interp(VIEW_THEN_INPLACE)
-    view, read_before, write, read_after, read_res = (
+    view, _, write, read_after, read_res = (
         _index(it, n, VIEW_THEN_INPLACE) for n in ("%1", "%2", "%3", "%4", "%5"))
     edges = it.dag.edges()
     # WAR: the write to x comes after the view op read x
@@ -244,7 +243,7 @@ def test_real_view_and_inplace_ops() -> None:
 }}
 """
     it = _interp(text)
-    view, before, write, after = (_index(it, n, text) for n in ("%2", "%3", "%4", "%5"))
+    view, _, write, after = (_index(it, n, text) for n in ("%2", "%3", "%4", "%5"))
     assert it.dag.has_path(view, write)
     assert not it.dag.has_path(write, after)
     assert it.storage_of(it.instructions[view].op.results[0]) != it.storage_of(it.instructions[write].op.results[0])

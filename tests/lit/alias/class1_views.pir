@@ -1,8 +1,5 @@
-// RUN: python -c "import numpy as np; np.save('%t.npy', np.arange(6, dtype=np.float32).reshape(2, 3))"
-// RUN: pirc-run %s --feed x=%t.npy --threads 1 | filecheck %s
-// RUN: pirc-run %s --feed x=%t.npy --threads 4 | filecheck %s
-// RUN: pirc-opt %s -p cse,dce | pirc-run - --feed x=%t.npy | filecheck %s
-// RUN: pirc-opt %s -p inplace | pirc-run - --feed x=%t.npy | filecheck %s
+// RUN: pirc-run %s --feed x=%S/Inputs/arange_2x3.npy --threads 4 | filecheck %s
+// RUN: pirc-opt %s -p inplace | pirc-run - --feed x=%S/Inputs/arange_2x3.npy | filecheck %s
 
 // Issue 11, class 1 (Paddle's semantics): an in-place op writes its input's storage, every later
 // reader sees it; a view (transpose, unsqueeze) behaves as a copy in both directions.

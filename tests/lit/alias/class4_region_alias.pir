@@ -1,8 +1,5 @@
-// RUN: python -c "import numpy as np; np.save('%t.x.npy', np.arange(6, dtype=np.float32).reshape(2, 3)); np.save('%t.c.npy', np.array([True]))"
-// RUN: pirc-run %s --feed x=%t.x.npy --feed c=%t.c.npy --threads 4 | filecheck %s
-// RUN: pirc-run %s --feed x=%t.x.npy --feed c=%t.c.npy --threads 1 | filecheck %s
-// RUN: pirc-opt %s -p cse,dce | pirc-run - --feed x=%t.x.npy --feed c=%t.c.npy --threads 4 | filecheck %s
-// RUN: pirc-fuse %s | pirc-run - --feed x=%t.x.npy --feed c=%t.c.npy --threads 4 | filecheck %s
+// RUN: pirc-run %s --feed x=%S/Inputs/arange_2x3.npy --feed c=%S/Inputs/true.npy --threads 4 | filecheck %s
+// RUN: pirc-fuse %s | pirc-run - --feed x=%S/Inputs/arange_2x3.npy --feed c=%S/Inputs/true.npy --threads 4 | filecheck %s
 
 // Issue 11, class 4: an if yields (e, transpose(e)).  The first result is e's variable (a write
 // through it is seen by e's readers), the second a copy (a view).  abs(second) reads before

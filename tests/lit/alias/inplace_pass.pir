@@ -1,5 +1,4 @@
 // RUN: pirc-opt %s -p inplace | filecheck %s
-// RUN: pirc-opt %s -p inplace | pirc-run - --feed %S/../../runtime/alias_cases/class1_views.feeds.npz -o %t.npz
 
 // Paddle's InplacePass: an op becomes its in-place variant when its input's storage is dead
 // afterwards, also along a chain of in-place results (tanh_ then cos_).  Never for a feed, a view (or a value a view reads), a fetched value, a value used
