@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "alias"))
 
-import alias_paths  # noqa: E402
-import alias_progs  # noqa: E402
-import alias_ref  # noqa: E402
-from alias_shrink import shrink  # noqa: E402
+import alias_paths
+import alias_progs
+import alias_ref
+from alias_shrink import shrink
 
 
 def main() -> int:

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-import pirc.dialects.all  # noqa: F401  - registers the ops
+import pirc.dialects.all
 import pirc.passes.all  # noqa: F401  - registers the passes
 from pirc.ir.program import Program
 from pirc.passes.manager import PASSES, PIPELINES, PassManager, parse_pipeline
@@ -128,7 +128,7 @@ def check(text: str, feeds: Mapping[str, np.ndarray], expected: Mapping[str, np.
     """None when every run of ``path`` agrees with ``expected``; else a one-line reason."""
     try:
         runs = path(text, feeds)
-    except Exception as e:  # a crash is a mismatch too (reported, never hidden)
+    except Exception as e:  # noqa: BLE001 - a crash is a mismatch too (reported, never hidden)
         tb = traceback.extract_tb(e.__traceback__)
         where = f"{tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else "?"
         return f"error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''} ({where})"
@@ -149,4 +149,4 @@ def describe_mismatch(expected: Mapping[str, np.ndarray], got: Mapping[str, np.n
     return "\n".join(lines)
 
 
-__all__ = ["parse", "run", "paths", "check", "same", "describe_mismatch", "has_pass", "Any"]
+__all__ = ["Any", "check", "describe_mismatch", "has_pass", "parse", "paths", "run", "same"]

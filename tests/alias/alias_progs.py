@@ -47,7 +47,7 @@ BASE: Shape = (2, 3)
 class TVal:
     """A value of the text program: an op result or a block argument."""
 
-    __slots__ = ("shape", "dtype", "name")
+    __slots__ = ("dtype", "name", "shape")
 
     def __init__(self, shape: Shape, dtype: str = "f32") -> None:
         self.shape = tuple(shape)
