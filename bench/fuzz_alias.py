@@ -24,10 +24,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests" / "alias"))
 
-import alias_paths  # noqa: E402
-import alias_progs  # noqa: E402
-import alias_ref  # noqa: E402
-from alias_shrink import shrink  # noqa: E402
+import alias_paths
+import alias_progs
+import alias_ref
+from alias_shrink import shrink
 
 
 def main() -> int:
@@ -68,9 +68,12 @@ def main() -> int:
         merge_results((run_range((args, names, a, b)) for a, b in chunks), counts, ran, repro, t0)
     dt = time.perf_counter() - t0
     print(f"{args.count} programs (seed {args.seed}) in {dt:.1f} s")
-    print(f"{'path':<12} {'programs':>9} {'mismatches':>11}")
+    print(f"{'path':<16} {'programs':>9} {'mismatches':>11}")
     for name in names:
-        print(f"{name:<12} {ran[name]:>9} {counts[name]:>11}")
+        print(f"{name:<16} {ran[name]:>9} {counts[name]:>11}")
+    bad = sorted({seed for lst in repro.values() for _, seed, _ in lst})
+    if bad:
+        print("programs (seeds) that mismatch somewhere: " + " ".join(map(str, bad)))
     for (name, kind), lst in sorted(repro.items()):
         for _, seed, text in sorted(lst)[: args.show]:
             feeds = alias_progs.feeds_for(seed)

@@ -47,7 +47,7 @@ BASE: Shape = (2, 3)
 class TVal:
     """A value of the text program: an op result or a block argument."""
 
-    __slots__ = ("shape", "dtype", "name")
+    __slots__ = ("dtype", "name", "shape")
 
     def __init__(self, shape: Shape, dtype: str = "f32") -> None:
         self.shape = tuple(shape)
@@ -349,6 +349,7 @@ class Gen:
     dead: dict[int, Any] = field(default_factory=dict)  # id -> the value (kept alive: ids stay unique)
     depth: int = 0
     base: Shape = BASE  # the shape of the feeds x and y
+    flag: Any = None  # the bool feed p (an if condition)
     last: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
 
     def live(self, shape: Shape | None = None) -> list[tuple[Any, Shape]]:

@@ -9,18 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-import numpy as np
-
 import alias_paths
 import alias_ref
+import numpy as np
+
 from pirc.ir.verifier import verify
 
 
 def _span(lines: list[str], i: int) -> int:
     """One past the last line of the op starting at line ``i`` (its regions included)."""
-    if not lines[i].rstrip().endswith("{") and not lines[i].rstrip().endswith("{ "):
-        if not lines[i].endswith("{ "):
-            return i + 1
+    if not lines[i].rstrip().endswith("{"):
+        return i + 1
     depth = 0
     for j in range(i, len(lines)):
         s = lines[j].strip()

@@ -17,21 +17,20 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import numpy as np
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
-
 import alias_paths
 import alias_progs
 import alias_ref
+import numpy as np
 from alias_known_gaps import KNOWN
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus" / "alias"
 CI_COUNT = 500
 CINN_EVERY = 50
 #: programs bench/fuzz_alias.py found (its seeds, its max_ops=10), kept as regressions of the sample
-REGRESSIONS = (5000035, 11000392, 22000187, 22000596)
+REGRESSIONS = (5000035, 11000392, 22000187, 22000596, 31008972, 41000991)
 PATHS = alias_paths.paths()
 
 
@@ -82,7 +81,7 @@ def test_reference_matches_paddle() -> None:
 def test_reference_sees_inplace_and_copies_views() -> None:
     # the reference must be able to fail: answers that depend on the in-place and the view rule
     case = CORPUS / "view_copy_transpose_src_write"
-    text, feeds, outs, _ = load(case)
+    text, feeds, _outs, _ = load(case)
     x = feeds["x"]
     got = alias_ref.evaluate(alias_paths.parse(text), feeds)
     assert np.allclose(got["fetch_name_0"], np.tanh(np.cos(x).T), rtol=1e-5)

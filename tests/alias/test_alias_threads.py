@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
-
 import alias_paths
 import alias_progs
 import alias_ref
+import numpy as np
+
 from pirc.runtime.executor import StandaloneExecutor, default_threads
 
 CORPUS = Path(__file__).resolve().parents[2] / "tests" / "corpus" / "alias"
