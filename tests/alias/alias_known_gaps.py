@@ -13,7 +13,9 @@ from __future__ import annotations
 #: classes (reproducers in the notes of issue 11's work, alias-mismatches):
 #:   I -- an ``if`` result that yields another ``if``'s result (``%22`` yields ``%12``) does not see an
 #:        in-place write to ``%12`` made later inside a ``while`` nested in a third ``if``
-#:        (``multiply_(%12, %24)``): pirc returns the value before the write (bench seed 31008972)
+#:        (``multiply_(%12, %24)``): pirc returns the value before the write (bench seed 31008972);
+#:        likewise ``%21`` yielding an outer if result ``%13`` (in both branches of a nested if) misses a
+#:        later ``scale_(%13)`` (bench seed 51010763)
 KNOWN: dict[tuple[str, str], str] = {
     ('interp', 'fuzz:31008972'): 'I',
     ('threads', 'fuzz:31008972'): 'I',
@@ -22,4 +24,11 @@ KNOWN: dict[tuple[str, str], str] = {
     ('cse,dce', 'fuzz:31008972'): 'I',
     ('inplace', 'fuzz:31008972'): 'I',
     ('cse,dce,inplace', 'fuzz:31008972'): 'I',
+    ('interp', 'fuzz:51010763'): 'I',
+    ('threads', 'fuzz:51010763'): 'I',
+    ('cse', 'fuzz:51010763'): 'I',
+    ('dce', 'fuzz:51010763'): 'I',
+    ('cse,dce', 'fuzz:51010763'): 'I',
+    ('inplace', 'fuzz:51010763'): 'I',
+    ('cse,dce,inplace', 'fuzz:51010763'): 'I',
 }
