@@ -30,7 +30,7 @@ CORPUS = ROOT / "tests" / "corpus" / "alias"
 CI_COUNT = 500
 CINN_EVERY = 50
 #: programs bench/fuzz_alias.py found (its seeds, its max_ops=10), kept as regressions of the sample
-REGRESSIONS = (5000035, 11000392, 22000187, 22000596, 31008972, 41000991)
+REGRESSIONS = (5000035, 11000392, 22000187, 22000596, 31008972, 41000991, 51001376)
 PATHS = alias_paths.paths()
 
 
