@@ -314,12 +314,12 @@ class OpLower:
         current: dict[str, ComputeOp] = {}
         for nest in nests:
             for name in sch.nest_computes(nest, info):
-                current[name] = sch._current_compute(nest, info.blocks[name])
+                current[name] = sch.current_compute(nest, info.blocks[name])
         first = sch.nest_computes(nests[0], info) if nests else []
         order = [c.name for c in pending]
         part = [current[n] for n in order if n in first]
         rest = [current[n] for n in order if n in current and n not in first]
-        master = info.master if nests and sch._aligned(nests[0], info) else None
+        master = info.master if nests and sch.is_aligned(nests[0], info) else None
         return part, master, rest
 
     def _schedule_kernel(self, st: _GroupState, part: list[ComputeOp], keep: set[str],

@@ -8,7 +8,16 @@ from typing import Any
 from pirc.cinn.ast.nodes import For, ForKind, IterType, ScheduleBlockRealize, freeze_attrs
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.schedule.tree import (
-    LoopRef, Tree, const, fail, find_loop, get_block, is_zero, loop_path, replace, stmt_children,
+    LoopRef,
+    Tree,
+    const,
+    fail,
+    find_loop,
+    get_block,
+    is_zero,
+    loop_path,
+    replace,
+    stmt_children,
 )
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")

@@ -6,12 +6,32 @@ from __future__ import annotations
 from typing import Any
 
 from pirc.cinn.ast.nodes import (
-    Block, Buffer, For, IntImm, Load, MemoryScope, ScheduleBlock, ScheduleBlockRealize, Store, Tensor, Var,
+    Buffer,
+    For,
+    IntImm,
+    Load,
+    MemoryScope,
+    ScheduleBlock,
+    ScheduleBlockRealize,
+    Store,
+    Tensor,
+    Var,
 )
 from pirc.cinn.ast.visitor import Mutator, walk
 from pirc.cinn.schedule.tree import (
-    RetargetTensors, Tree, add_temp, block_store, const, fail, fresh_name, get_block, insert_stmt, is_function_arg,
-    outermost_stmt, replace, storage,
+    RetargetTensors,
+    Tree,
+    add_temp,
+    block_store,
+    const,
+    fail,
+    fresh_name,
+    get_block,
+    insert_stmt,
+    is_function_arg,
+    outermost_stmt,
+    replace,
+    storage,
 )
 
 

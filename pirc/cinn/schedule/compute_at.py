@@ -18,8 +18,20 @@ from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.nodes import Block, Expr, For, ForKind, Load, Node, ScheduleBlockRealize, Stmt, Store, Var
 from pirc.cinn.ast.visitor import substitute, walk
 from pirc.cinn.schedule.tree import (
-    LoopRef, Tree, block_path, fail, find_loop, get_block, is_zero, loop_path, realizes, remove_stmt, replace,
-    single, stmt_children, storage,
+    LoopRef,
+    Tree,
+    block_path,
+    fail,
+    find_loop,
+    get_block,
+    is_zero,
+    loop_path,
+    realizes,
+    remove_stmt,
+    replace,
+    single,
+    stmt_children,
+    storage,
 )
 
 

@@ -9,8 +9,20 @@ from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.nodes import Expr, For, IntImm, Load, ScheduleBlockRealize, Store, Var
 from pirc.cinn.ast.visitor import Mutator, substitute, walk
 from pirc.cinn.schedule.tree import (
-    Tree, block_path, block_store, fail, get_block, is_output, is_reduce_block, loads_of, own_stores, realizes, remove_stmt,
-    replace, storage, stores_of,
+    Tree,
+    block_path,
+    block_store,
+    fail,
+    get_block,
+    is_output,
+    is_reduce_block,
+    loads_of,
+    own_stores,
+    realizes,
+    remove_stmt,
+    replace,
+    storage,
+    stores_of,
 )
 
 

@@ -6,12 +6,33 @@ from __future__ import annotations
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
-    Block, Buffer, Expr, For, IntImm, IterType, Load, ScheduleBlock, ScheduleBlockRealize, Store, Tensor, Var,
+    Buffer,
+    Expr,
+    For,
+    IntImm,
+    IterType,
+    Load,
+    ScheduleBlock,
+    ScheduleBlockRealize,
+    Store,
+    Tensor,
+    Var,
 )
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.schedule.tree import (
-    LoopRef, Tree, add_temp, block_store, fail, find_loop, fresh_name, insert_stmt, is_zero, loop_path, replace,
-    single, storage,
+    LoopRef,
+    Tree,
+    add_temp,
+    block_store,
+    fail,
+    find_loop,
+    fresh_name,
+    insert_stmt,
+    is_zero,
+    loop_path,
+    replace,
+    single,
+    storage,
 )
 
 _COMBINE = (Kind.ADD, Kind.MUL, Kind.MAX, Kind.MIN, Kind.AND, Kind.OR)
