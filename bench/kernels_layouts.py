@@ -178,6 +178,24 @@ def bench_xla(python: str, layouts: list[Layout], repeat: int) -> dict[str, floa
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
+class without_step:
+    """The group schedule without one of its steps (to measure what the step buys)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __enter__(self) -> None:
+        from pirc.cinn.lower import schedule as group  # what the lowering reads
+
+        self.saved = group.GROUP_SCHEDULE_STEPS
+        group.GROUP_SCHEDULE_STEPS = tuple(s for s in self.saved if s[0] != self.name)
+
+    def __exit__(self, *exc: object) -> None:
+        from pirc.cinn.lower import schedule as group  # what the lowering reads
+
+        group.GROUP_SCHEDULE_STEPS = self.saved
+
+
 def bench_pirc(lo: Layout, repeat: int) -> dict[str, Any]:
     from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
@@ -204,17 +222,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated layout names")
     ap.add_argument("--xla-python", default="", help="a python interpreter with jax, for the XLA column")
     ap.add_argument("--json", default="", help="also write the figures to this file")
+    ap.add_argument("--compare-step", default="cpu_reduction_layout",
+                    help="also time each layout without this group-schedule step ('' : don't)")
     args = ap.parse_args(argv)
     layouts = [lo for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
-    rows = {lo.name: bench_pirc(lo, args.repeat) for lo in layouts}
+    rows = {}
+    for lo in layouts:
+        rows[lo.name] = bench_pirc(lo, args.repeat)
+        if args.compare_step:
+            with without_step(args.compare_step):
+                rows[lo.name]["without"] = bench_pirc(lo, args.repeat)["ms"]
     xla: dict[str, float] | str = bench_xla(args.xla_python, layouts, args.repeat) if args.xla_python else "skipped"
     table = Table(title=f"reduction layouts, C target, warm median of {args.repeat} (input GB/s)", title_justify="left")
-    for col in ("layout", "shape", "pirc ms", "GB/s", "XLA ms", "XLA/pirc", "matches interp"):
+    for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "matches interp"):
         table.add_column(col, justify="left" if col in ("layout", "shape") else "right")
     for lo in layouts:
         r = rows[lo.name]
         xm = xla.get(lo.name) if isinstance(xla, dict) else None
         table.add_row(lo.name, "x".join(map(str, lo.shape)) + " " + lo.dtype, f"{r['ms']:.2f}", f"{r['gbps']:.1f}",
+                      f"{r['without']:.2f}" if "without" in r else "-",
                       f"{xm:.2f}" if xm else "-", f"{xm / r['ms']:.2f}" if xm else "-", "yes" if r["same"] else "NO")
     Console(width=140).print(table)
     if isinstance(xla, str):

@@ -5,7 +5,7 @@ LoweredFunc or the ``ScheduleBlock(root)`` realize), one small module per family
 
 =================  =========================================================================
 :mod:`.tree`       get_block, get_loops; shared helpers and located errors
-:mod:`.loops`      split, fuse, reorder
+:mod:`.loops`      split, fuse, reorder, fission (loop distribution)
 :mod:`.annotate`   bind (blockIdx / threadIdx / parallel), parallel, vectorize, unroll, annotate
 :mod:`.inline`     compute_inline, reverse_compute_inline
 :mod:`.compute_at` compute_at, reverse_compute_at
@@ -27,7 +27,7 @@ from pirc.cinn.schedule.annotate import annotate, bind, parallel, unroll, vector
 from pirc.cinn.schedule.cache import cache_read, cache_write, storage_align
 from pirc.cinn.schedule.compute_at import compute_at, reverse_compute_at
 from pirc.cinn.schedule.inline import compute_inline, reverse_compute_inline
-from pirc.cinn.schedule.loops import fuse, reorder, split
+from pirc.cinn.schedule.loops import fission, fuse, reorder, split
 from pirc.cinn.schedule.rfactor import rfactor
 from pirc.cinn.schedule.tree import LoopRef, Tree, find_loop, get_block, get_loops
 
@@ -65,6 +65,11 @@ class Schedule:
         self._log("fuse", *loops)
         self.tree, f = fuse(self.tree, loops)
         return f
+
+    def fission(self, loop: LoopRef) -> list:
+        self._log("fission", loop)
+        self.tree, loops = fission(self.tree, loop)
+        return loops
 
     def reorder(self, *loops: LoopRef) -> None:
         self._log("reorder", *loops)
@@ -126,7 +131,7 @@ class Schedule:
 
 
 __all__ = [
-    "Schedule", "annotate", "bind", "cache_read", "cache_write", "compute_at", "compute_inline", "find_loop",
+    "Schedule", "annotate", "bind", "cache_read", "cache_write", "compute_at", "compute_inline", "find_loop", "fission",
     "fuse", "get_block", "get_loops", "parallel", "reorder", "reverse_compute_at", "reverse_compute_inline",
     "rfactor", "split", "storage_align", "unroll", "vectorize",
 ]

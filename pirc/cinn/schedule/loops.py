@@ -163,4 +163,45 @@ def reorder(tree: Tree, loops: Sequence[LoopRef]) -> Tree:
     return replace(tree, chain[0], body)
 
 
-__all__ = ["fuse", "reorder", "split"]
+__all__ = ["fission", "fuse", "reorder", "split"]
+
+
+def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
+    """Loop distribution: ``for v { s1; s2 }`` -> ``for v { s1 }  for v' { s2 }``.  Legal when
+    the statements share buffers only element by element at the same iteration (every access
+    of a buffer one of them writes and another touches has the same index, which uses ``v``).
+    Returns the new tree and the new loops, in order."""
+    from pirc.cinn.ast.equality import structural_equal
+    from pirc.cinn.schedule.compute_at import accesses
+
+    f = find_loop(tree, loop)
+    stmts = list(f.body.stmts)
+    if len(stmts) < 2:
+        raise fail(f"cannot fission loop '{f.loop_var.name}': its body is a single statement", f)
+    acc = [list(accesses(s)) for s in stmts]
+    for a in range(len(stmts)):
+        for b in range(a + 1, len(stmts)):
+            wa = {x[1] for x in acc[a] if x[0] == "store"}
+            wb = {x[1] for x in acc[b] if x[0] == "store"}
+            shared = (wa & {x[1] for x in acc[b]}) | (wb & {x[1] for x in acc[a]})
+            for buf in shared:
+                idx = [x[2] for x in acc[a] + acc[b] if x[1] == buf]
+                if not all(structural_equal(i, idx[0]) for i in idx) or not any(
+                        n is f.loop_var for e in idx[0] for n in walk(e)):
+                    raise fail(f"cannot fission loop '{f.loop_var.name}': statements {a + 1} and {b + 1} of its "
+                               f"body share buffer {buf} across iterations", f)
+    new: list[For] = []
+    for k, s in enumerate(stmts):
+        v = f.loop_var if k == 0 else Var(f"{f.loop_var.name}_f{k}", f.loop_var.dtype, span=f.span)
+        body = s if k == 0 else substitute(s, {f.loop_var: v})
+        new.append(f.replace(loop_var=v, body=Block((body,))))
+    out = insert_stmts_for(tree, f, new)
+    return out, [find_loop(out, n) for n in new]
+
+
+def insert_stmts_for(tree: Tree, old: Stmt, new: Sequence[Stmt]) -> Tree:
+    """``old`` replaced by the statements ``new`` (spliced into its block)."""
+    from pirc.cinn.schedule.tree import insert_stmt, remove_stmt
+
+    out = insert_stmt(tree, old, list(new), after=True)
+    return remove_stmt(out, old)

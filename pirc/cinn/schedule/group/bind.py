@@ -19,9 +19,11 @@ from pirc.cinn.ast.nodes import (
 )
 from pirc.cinn.ast.visitor import Mutator, substitute
 from pirc.cinn.lower import reduce_strategy as rs
+from pirc.cinn.schedule.annotate import parallel
 from pirc.cinn.schedule.group.fusion import Nest, as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, root_stmts, with_stmts
 from pirc.cinn.schedule.group.reduction import ceil_div_expr, choose_strategy
+from pirc.diagnostics import PircError
 
 
 class _Guard(Mutator):
@@ -153,14 +155,15 @@ def bind_axes(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRe
 
 
 def _bind_c(info: ScheduleInfo, n: Nest) -> Stmt:
-    if n.aligned and n.loops:
-        first = n.loops[0]
-        loops = [first.replace(kind=ForKind.PARALLEL)] + n.loops[1:]
-        return Nest(loops, n.body, True).build()
+    """The outermost loop of the nest runs on CPU threads (the ``parallel`` primitive, which
+    refuses a loop that carries a reduction: that one stays serial)."""
     st = n.build()
-    if isinstance(st, For):
-        return st.replace(kind=ForKind.PARALLEL)
-    return st
+    if not isinstance(st, For) or st.kind is not ForKind.SERIAL:
+        return st
+    try:
+        return parallel(st, st)
+    except PircError:
+        return st
 
 
 def _bind_unaligned(info: ScheduleInfo, st: Stmt) -> Stmt:

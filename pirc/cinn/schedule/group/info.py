@@ -60,6 +60,8 @@ class ScheduleInfo:
     strategy: rs.ReduceStrategy | None = None
     inline_limit: int = 2000
     s_var: Var | None = None  # CUDA: the fused spatial loop variable of aligned nests
+    keep_temp: set[str] = field(default_factory=set)  # buffers that stay temps (not one-element locals)
+    params: dict[str, Any] = field(default_factory=dict)  # tuned schedule parameters (pirc-tune)
 
     def compute(self, block_name: str) -> ComputeOp | None:
         bi = self.blocks.get(block_name)

@@ -69,7 +69,7 @@ def allocate_storage(root: ScheduleBlockRealize, info: ScheduleInfo) -> Schedule
         if t.buffer is None or t.buffer.scope is MemoryScope.SHARED:
             continue
         base = t.name.removesuffix("__reduce_init")
-        if base in info.keep_global:
+        if base in info.keep_global or t.buffer.name in info.keep_temp:
             continue
         local.add(t.buffer.name)
     if not local:
