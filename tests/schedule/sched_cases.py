@@ -52,6 +52,7 @@ CASES: dict[str, Callable[[Schedule], None]] = {
     "cache_write": lambda s: s.cache_write("B", "local"),
     "rfactor": _rfactor,
     "storage_align": lambda s: s.storage_align("B", 0, 8, 1),
+    "fission": lambda s: (s.reverse_compute_at("C", L(s, "i")), s.fission(L(s, "i"))),
 }
 
 #: case -> which starting function (see ``make_before``)
@@ -59,5 +60,5 @@ BEFORE = {
     "split": "ew", "split_exact": "ew", "fuse": "ew", "reorder": "ew", "tile": "ew", "bind_gpu": "ew",
     "parallel": "ew", "vectorize": "ew", "unroll": "ew", "annotate": "ew", "compute_inline": "chain",
     "reverse_compute_inline": "chain", "compute_at": "chain", "reverse_compute_at": "chain", "cache_read": "chain",
-    "cache_write": "red", "rfactor": "red", "storage_align": "chain",
+    "cache_write": "red", "rfactor": "red", "storage_align": "chain", "fission": "chain",
 }

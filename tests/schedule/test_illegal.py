@@ -60,6 +60,10 @@ ILLEGAL: dict[str, tuple[str, Callable[[Schedule], object], str, str]] = {
     "rfactor_spatial": ("rfactor", lambda s: s.rfactor(L(s, "i")), "needs exactly one", "serial for (i,"),
     "storage_align_argument": ("storage_align", lambda s: s.storage_align("C", 0, 8, 1),
                                "is a function argument", "ScheduleBlock(C)"),
+    "fission_single_statement": ("split", lambda s: s.fission(L(s, "j")), "its body is a single statement",
+                                 "serial for (j,"),
+    "fission_across_iterations": ("scalar_temp", lambda s: s.fission(L(s, "i")), "share buffer _T across iterations",
+                                  "serial for (i,"),
     "get_block_unknown": ("split", lambda s: s.get_block("Z"), "no schedule block named 'Z'", "function before"),
 }
 

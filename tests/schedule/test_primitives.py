@@ -32,6 +32,10 @@ def _inputs(fn) -> dict[str, np.ndarray]:  # type: ignore[no-untyped-def]
     return out
 
 
+def test_every_case_file_has_a_case() -> None:
+    assert {p.stem for p in HERE.glob("*.ast")} == set(CASES) | {"scalar_temp"}  # scalar_temp: illegal uses only
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_primitive_before_after(case: str) -> None:
     before, after = _load(case)
@@ -49,7 +53,7 @@ def test_cases_cover_every_primitive() -> None:
     used = {name for case in CASES for name in _trace_names(case)}
     assert used >= {"split", "fuse", "reorder", "bind", "parallel", "vectorize", "unroll", "annotate",
                     "compute_inline", "reverse_compute_inline", "compute_at", "reverse_compute_at", "cache_read",
-                    "cache_write", "rfactor", "storage_align"}
+                    "cache_write", "rfactor", "storage_align", "fission"}
 
 
 def _trace_names(case: str) -> list[str]:

@@ -179,15 +179,14 @@ def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
     if len(stmts) < 2:
         raise fail(f"cannot fission loop '{f.loop_var.name}': its body is a single statement", f)
     acc = [list(accesses(s)) for s in stmts]
+    inner = {id(n.loop_var) for n in walk(f.body) if isinstance(n, For)}
     for a in range(len(stmts)):
         for b in range(a + 1, len(stmts)):
             wa = {x[1] for x in acc[a] if x[0] == "store"}
             wb = {x[1] for x in acc[b] if x[0] == "store"}
-            shared = (wa & {x[1] for x in acc[b]}) | (wb & {x[1] for x in acc[a]})
-            for buf in shared:
+            for buf in (wa & {x[1] for x in acc[b]}) | (wb & {x[1] for x in acc[a]}):
                 idx = [x[2] for x in acc[a] + acc[b] if x[1] == buf]
-                if not all(structural_equal(i, idx[0]) for i in idx) or not any(
-                        n is f.loop_var for e in idx[0] for n in walk(e)):
+                if not _same_iteration(idx, f.loop_var, inner):
                     raise fail(f"cannot fission loop '{f.loop_var.name}': statements {a + 1} and {b + 1} of its "
                                f"body share buffer {buf} across iterations", f)
     new: list[For] = []
@@ -197,6 +196,25 @@ def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
         new.append(f.replace(loop_var=v, body=Block((body,))))
     out = insert_stmts_for(tree, f, new)
     return out, [find_loop(out, n) for n in new]
+
+
+def _same_iteration(indices: list[tuple[Expr, ...]], v: Var, inner: set[int]) -> bool:
+    """Every access in ``indices`` has, at one common dim, the same index, an expression of
+    ``v`` and of loops outside the fissioned one (no ``/`` or ``%``): equal indices there mean
+    the same iteration of ``v``."""
+    from pirc.cinn.ast.equality import structural_equal
+    from pirc.cinn.ast.nodes import Div, Mod
+
+    for k in range(len(indices[0])):
+        e = indices[0][k]
+        nodes = list(walk(e))
+        if not any(n is v for n in nodes) or any(isinstance(n, (Div, Mod)) for n in nodes):
+            continue
+        if any(isinstance(n, Var) and id(n) in inner for n in nodes):
+            continue
+        if all(len(i) > k and structural_equal(i[k], e) for i in indices):
+            return True
+    return False
 
 
 def insert_stmts_for(tree: Tree, old: Stmt, new: Sequence[Stmt]) -> Tree:

@@ -18,6 +18,7 @@ accumulators) then stay in a temp buffer indexed by ``j`` instead of one-element
 from __future__ import annotations
 
 from pirc.cinn.ast.nodes import For, ScheduleBlockRealize, Store
+from pirc.cinn.lower.symbolic import product
 from pirc.cinn.schedule import Schedule
 from pirc.cinn.schedule.group.fusion import as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, root_stmts, with_stmts
@@ -26,6 +27,8 @@ from pirc.cinn.schedule.tree import const, single, stmt_children, storage
 #: the default tile of the inner spatial loop: 256 float32 = 1 KiB contiguous per row
 DEFAULT_TILE = 256
 VECTOR_BYTES = 32  # AVX2
+#: below this many inner spatial (or reduced) iterations the layout is not worth a temp buffer
+MIN_EXTENT = 32
 
 
 def inner_spatial_dims(info: ScheduleInfo) -> int:
@@ -72,8 +75,9 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
     inner = loops[-n_inner:]
     j = s.fuse(*inner) if len(inner) > 1 else inner[0]
     J = const(s.loop(j).extent)
-    if J is None:
-        return tree
+    R = info.ctx.const_dim(product(info.master.R)) if info.master is not None else None
+    if J is None or J < MIN_EXTENT or (R is not None and R < MIN_EXTENT):
+        return tree  # a short row or a short reduction: the aligned nest is as good
     T = choose_tile(J, info.params.get("inner_tile"))
     if T is not None and T < J:
         _, ji = s.split(j, [None, T])
