@@ -7,12 +7,11 @@ import numpy as np
 import pytest
 from pir_layouts import Layout
 
-from pirc.cinn.ast import For, ForKind, walk
+from pirc.cinn.ast import For, ForKind, parse, walk
 from pirc.cinn.backend.cache import KernelCache
 from pirc.cinn.backend.jit_kernel import uninstall
 from pirc.cinn.compiler import compile_program
 from pirc.cli.lower import lower_text
-from pirc.cinn.ast import parse
 from pirc.runtime import StandaloneExecutor
 from pirc.text.parser import parse_program
 

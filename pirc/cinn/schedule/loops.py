@@ -171,7 +171,6 @@ def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
     the statements share buffers only element by element at the same iteration (every access
     of a buffer one of them writes and another touches has the same index, which uses ``v``).
     Returns the new tree and the new loops, in order."""
-    from pirc.cinn.ast.equality import structural_equal
     from pirc.cinn.schedule.compute_at import accesses
 
     f = find_loop(tree, loop)
