@@ -76,8 +76,10 @@ def lower_text(text: str, name: str, target: str, want_host: bool) -> tuple[str,
               help="Also write the host program (groups replaced by cinn_runtime.jit_kernel ops).")
 @click.option("--target", type=click.Choice(["cuda", "c"]), default="cuda", show_default=True,
               help="cuda: blockIdx/threadIdx binding and warp/block reduce calls; c: parallel loops.")
+@click.option("--tuning-log", default=None, metavar="TUNING.jsonl",
+              help="Apply the best schedule of each group recorded by pirc-tune (else the default schedules).")
 @handle_errors
-def lower_command(input: str, output: str, host_out: str | None, target: str) -> None:
+def lower_command(input: str, output: str, host_out: str | None, target: str, tuning_log: str | None) -> None:
     """Lower the cinn_op.group ops of a fused program to the loop-level AST.
 
     \b
@@ -90,8 +92,11 @@ def lower_command(input: str, output: str, host_out: str | None, target: str) ->
     """
     data, name = read_input(input)
     text = decode_source(data, name)
+    from pirc.cinn.tune.log import use_tuning
+
     try:
-        ast_text, host_text = lower_text(text, name, target, host_out is not None)
+        with use_tuning(tuning_log):
+            ast_text, host_text = lower_text(text, name, target, host_out is not None)
     except PircError as e:
         sys.stdout.flush()
         e.print(sys.stderr)

@@ -21,13 +21,12 @@ from typing import Any
 import click
 import numpy as np
 
+import pirc.dialects.all  # noqa: F401,E402  - registers the ops
 from pirc.cli.common import handle_errors, read_input, write_output
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
 from pirc.text.parser import decode_source, parse_program
-
-import pirc.dialects.all  # noqa: F401,E402  - registers the ops
 
 
 def _load_npy(path: str, what: str) -> np.ndarray:
@@ -147,6 +146,8 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 @click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
 @click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True)
 @click.option("--device", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True)
+@click.option("--tuning-log", default=None, metavar="TUNING.jsonl",
+              help="--backend cinn: apply the best schedule of each group recorded by pirc-tune.")
 @click.option("--kernels", "kernels_path", metavar="FILE", help="The kernels of a host program (pirc-lower --host-out): .ast, or generated code: .c or a .so built from it (cpu), .cu or a .cubin / .ptx built from it (cuda).")
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
@@ -168,7 +169,7 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, no_verify: bool, expect_path: str | None = None, rtol: float = 1e-4,
-                atol: float = 1e-5) -> None:
+                atol: float = 1e-5, tuning_log: str | None = None) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -197,8 +198,10 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         _load_kernels(kernels_path, prog, target)
     elif backend == "cinn":
         from pirc.cinn.compiler import compile_program
+        from pirc.cinn.tune.log import use_tuning
 
-        compiled = compile_program(prog, target, progress=None)
+        with use_tuning(tuning_log):
+            compiled = compile_program(prog, target, progress=None)
         if profile:
             click.echo(f"cinn: {compiled.groups} groups, {compiled.kernels} kernels, {compiled.compiled} compiled "
                        f"(the rest from the cache); " + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in

@@ -144,6 +144,7 @@ class OpLower:
         self.target = target
         self.value_names = value_names or {}
         self.inline_limit = inline_limit
+        self._params: dict[str, Any] = {}  # the tuned parameters of the group being lowered
         self.cross_thread_calls = target == "cuda" if cross_thread_calls is None else cross_thread_calls
 
     # -----------------------------------------------------------------------------------
@@ -156,6 +157,9 @@ class OpLower:
 
     def lower_ops_list(self, ops: Sequence[Operation], outputs: Sequence[Value], inputs: Sequence[Value],
                        index: int = 0, group: Operation | None = None) -> LoweredGroup:
+        from pirc.cinn.tune.log import current_params, group_key
+
+        self._params = current_params(group_key(ops, inputs, outputs, self.target), self.target)
         st = self.lower_ops(ops, outputs, inputs)
         stmts = self.do_op_schedule(st)
         kernels = self.do_group_schedule(st, stmts)
@@ -296,8 +300,10 @@ class OpLower:
         return out
 
     def _info(self, st: _GroupState, computes: Sequence[ComputeOp], keep: set[str]) -> sch.ScheduleInfo:
+        params = self._params
         return sch.ScheduleInfo(st.ctx, self.target, {c.name: sch.BlockInfo(c) for c in computes},
-                                keep_global=set(keep), inline_limit=self.inline_limit)
+                                keep_global=set(keep), inline_limit=params.get("inline_limit", self.inline_limit),
+                                params=dict(params))
 
     def _partition(self, st: _GroupState, pending: list[ComputeOp],
                    out_names: set[str]) -> tuple[list[ComputeOp], sch.Master | None, list[ComputeOp]]:
@@ -425,6 +431,8 @@ class OpLower:
             attrs: dict[str, Any] = {"group": f"group_{index}", "target": self.target}
             if strat is not None:
                 attrs["reduce_method"] = strat.method
+            if k.info.params:  # a tuned schedule says so in the kernel
+                attrs["tuned"] = ",".join(f"{a}={b}" for a, b in sorted(k.info.params.items()))
             if self.target == "cuda":
                 grid, blockd = launch_dims(root)
                 attrs["block_dim"] = blockd

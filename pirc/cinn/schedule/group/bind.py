@@ -158,7 +158,7 @@ def _bind_c(info: ScheduleInfo, n: Nest) -> Stmt:
     """The outermost loop of the nest runs on CPU threads (the ``parallel`` primitive, which
     refuses a loop that carries a reduction: that one stays serial)."""
     st = n.build()
-    if not isinstance(st, For) or st.kind is not ForKind.SERIAL:
+    if not isinstance(st, For) or st.kind is not ForKind.SERIAL or info.params.get("parallel") is False:
         return st
     try:
         return parallel(st, st)

@@ -93,7 +93,7 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
         if chain:
             s.reorder(*chain, lane)
         if not any(isinstance(k, For) for k in _descendants(s.loop(lane))):
-            width = max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
+            width = info.params.get("vector_width") or max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
             s.vectorize(lane, width)
     for n in _descendants(s.tree):
         if isinstance(n, Store):
