@@ -33,9 +33,11 @@ from pirc.diagnostics import PircError
 @click.option("--warmup", type=click.IntRange(min=0), default=2, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--group", "only", type=int, multiple=True, help="Tune only these group indices.")
+@click.option("--dynamic-dim", type=click.IntRange(min=1), default=1, show_default=True,
+              help="The size a dynamic (-1) dim is measured at.")
 @handle_errors
 def tune_command(model: str, log_path: str, target: str, trials: int, strategy: str, timeout: float, repeat: int,
-                 warmup: int, seed: int, only: tuple[int, ...]) -> None:
+                 warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int) -> None:
     """Tune the fused groups of MODEL; results go to a JSON lines log.
 
     \b
@@ -59,7 +61,7 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
         e.print(sys.stderr)
         sys.exit(EXIT_INPUT)
     fuse(prog)
-    tasks = [t for t in group_tasks(prog, target) if not only or t.index in only]
+    tasks = [t for t in group_tasks(prog, target, dynamic_dim) if not only or t.index in only]
     log = TuningLog(log_path)
     console = Console(stderr=True)
     results = []

@@ -29,8 +29,9 @@ class GroupTask:
     dtypes: list[str]
 
 
-def group_tasks(program: Program, target: str, dynamic_dim: int = 8) -> list[GroupTask]:
-    """The groups of a fused ``program`` as standalone programs (dynamic dims -> ``dynamic_dim``)."""
+def group_tasks(program: Program, target: str, dynamic_dim: int = 1) -> list[GroupTask]:
+    """The groups of a fused ``program`` as standalone programs; a dynamic dim (-1) is measured
+    at ``dynamic_dim`` (the key keeps the -1: the result applies to every size)."""
     out: list[GroupTask] = []
     for i, g in enumerate(find_groups(program)):
         body = g.regions[0].block
@@ -38,8 +39,6 @@ def group_tasks(program: Program, target: str, dynamic_dim: int = 8) -> list[Gro
         y = body.last_op
         outputs = [o.value for o in y.operands] if y is not None and y.name == "cf.yield" else []
         inputs = captured_values(body)
-        if any(-1 in dims_of(v.type) for v in inputs):
-            continue  # tuned per shape: a dynamic group is skipped (its shapes are not known here)
         key = group_key(ops, inputs, outputs, target)
         prog = Program()
         b = Builder(prog.block)
@@ -52,7 +51,8 @@ def group_tasks(program: Program, target: str, dynamic_dim: int = 8) -> list[Gro
             nv = m[v]
             prog.block.append(Operation("pd_op.fetch", [nv], [nv.type],
                                         AttrDict.get({"name": StrAttr.get(f"out{k}"), "col": IntAttr.get(k, "i32")})))
-        out.append(GroupTask(i, key, target, print_program(prog), [op.name for op in ops], shapes_of(inputs),
+        shapes = [[d if d >= 0 else dynamic_dim for d in s] for s in shapes_of(inputs)]
+        out.append(GroupTask(i, key, target, print_program(prog), [op.name for op in ops], shapes,
                              [dtype_of(v.type) for v in inputs]))
     return out
 

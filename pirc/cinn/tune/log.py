@@ -24,6 +24,9 @@ from typing import Any
 
 from pirc.ir.core import Operation, Value
 
+#: the key of a record that applies to every group (see :func:`use_params`)
+ANY = "*"
+
 _ACTIVE: contextvars.ContextVar[TuningLog | None] = contextvars.ContextVar("pirc_tuning", default=None)
 
 
@@ -83,7 +86,7 @@ class TuningLog:
         return min(ok, key=lambda r: (r["ms"], json.dumps(r["params"], sort_keys=True)))
 
     def best_params(self, key: str, target: str) -> dict[str, Any] | None:
-        b = self.best(key, target)
+        b = self.best(key, target) or self.best(ANY, target)
         return dict(b["params"]) if b is not None else None
 
 
@@ -101,7 +104,9 @@ def use_tuning(log: TuningLog | str | Path | None) -> Iterator[TuningLog | None]
 
 @contextlib.contextmanager
 def use_params(key: str, target: str, params: dict[str, Any]) -> Iterator[None]:
-    """Within the block, group ``key`` is lowered with ``params`` (one candidate)."""
+    """Within the block, group ``key`` is lowered with ``params`` (one candidate); ``key``
+    may be :data:`ANY` (every group: a standalone group's program, whose static shapes give
+    it another key than the model's dynamic group)."""
     log = TuningLog()
     log.records.append({"key": key, "target": target, "params": params, "ms": 0.0, "ok": True})
     with use_tuning(log):
@@ -115,4 +120,4 @@ def current_params(key: str, target: str) -> dict[str, Any]:
     return log.best_params(key, target) or {}
 
 
-__all__ = ["TuningLog", "current_params", "group_key", "shapes_of", "use_params", "use_tuning"]
+__all__ = ["ANY", "TuningLog", "current_params", "group_key", "shapes_of", "use_params", "use_tuning"]
