@@ -44,7 +44,6 @@ from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import Call, Cast, Expr, For, ForKind, IntImm, LoweredFunc, Max, MemoryScope, Module, Mul, Var
 from pirc.cinn.ast.visitor import children, walk
 from pirc.cinn.codegen.common import (
-    assemble,
     _GPU_VAR_IDS,
     CROSS_THREAD_RE,
     FuncEmitter,
@@ -52,6 +51,7 @@ from pirc.cinn.codegen.common import (
     KernelMeta,
     LaunchDim,
     WorkspaceInfo,
+    assemble,
     const_int,
     ctype,
     elem_bytes,

@@ -54,6 +54,7 @@ from pirc.cinn.lower.compute import ComputeOp, LowerContext, LTensor
 from pirc.cinn.lower.strategy import STRATEGIES, LoweringError, ShapeCtx, short_name
 from pirc.cinn.lower.symbolic import Dim, SymbolTable
 from pirc.cinn.lower.to_ast import lower_to_ast_vec, make_function, read_tensors, used_symbols, written_tensors
+from pirc.cinn.schedule.group.cpu import cpu_function_schedule
 from pirc.ir.core import Block, Operation, Value
 
 TARGETS = ("cuda", "c")
@@ -439,6 +440,8 @@ class OpLower:
                 if grid is not None:
                     attrs["grid_dim"] = grid
             func = make_function(name, sch.root_stmts(root), in_bufs, out_bufs, syms, attrs=attrs)
+            if self.target == "c":
+                func = cpu_function_schedule(func, k.info.params)
             out_dims = []
             for _, _, t in outs:
                 c = next((c for c in k.computes if c.name == t.name), None)

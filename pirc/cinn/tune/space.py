@@ -21,6 +21,10 @@ SPACE: dict[str, tuple[Any, ...]] = {
     "vector_width": (None, 4, 16),
     # compute_inline: values larger than this many nodes stay materialised
     "inline_limit": (None, 200, 20000),
+    # transcendental values shared by sibling loops computed once (compute_once.py)
+    "compute_once": (None, False),
+    # long transcendental chains split over a tile (chain_fission.py)
+    "chain_fission": (None, False),
 }
 
 

@@ -49,7 +49,7 @@ from collections.abc import Callable
 from pirc.cinn.ast.nodes import ScheduleBlockRealize
 from pirc.cinn.schedule.group.align import align_compute, choose_master, loop_alignment, map_dims
 from pirc.cinn.schedule.group.bind import bind_axes
-from pirc.cinn.schedule.group.cpu import cpu_reduction_layout
+from pirc.cinn.schedule.group.cpu import cpu_function_schedule, cpu_reduction_layout
 from pirc.cinn.schedule.group.fusion import horizontal_fusion, vertical_fusion
 from pirc.cinn.schedule.group.info import BlockInfo, Master, ScheduleInfo, make_root, root_stmts, tree_size, with_stmts
 from pirc.cinn.schedule.group.inline import compute_inline, inline_values
@@ -68,7 +68,7 @@ GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleI
 )
 
 
-__all__ = [
+__all__ = ["cpu_function_schedule", "cpu_reduction_layout", 
     "GROUP_SCHEDULE_STEPS",
     "BlockInfo",
     "Master",

@@ -17,7 +17,7 @@ accumulators) then stay in a temp buffer indexed by ``j`` instead of one-element
 
 from __future__ import annotations
 
-from pirc.cinn.ast.nodes import For, ScheduleBlockRealize, Store
+from pirc.cinn.ast.nodes import For, LoweredFunc, ScheduleBlockRealize, Store
 from pirc.cinn.lower.symbolic import product
 from pirc.cinn.schedule import Schedule
 from pirc.cinn.schedule.group.fusion import as_nest
@@ -114,3 +114,20 @@ def _descendants(node: object) -> list:
 def _elem_bytes(loop: For) -> int:
     sizes = [n.tensor.dtype.bits // 8 for n in _descendants(loop) if isinstance(n, Store)]
     return max(sizes) if sizes else 4
+
+
+def cpu_function_schedule(func: LoweredFunc, params: dict | None = None) -> LoweredFunc:
+    """The C target's last schedule decisions, on the whole kernel: transcendental values
+    that sibling loops share are computed once (:mod:`pirc.cinn.schedule.compute_once`), then
+    long transcendental chains are split over a tile (:mod:`pirc.cinn.schedule.chain_fission`).
+    Both keep the arithmetic, so results are bit-identical; ``pirc-lower`` shows them.
+    ``params["compute_once"]`` / ``params["chain_fission"]`` set to False turn one off."""
+    from pirc.cinn.schedule.chain_fission import split_chains
+    from pirc.cinn.schedule.compute_once import reuse_expensive
+
+    params = params or {}
+    if params.get("compute_once", True):
+        func = reuse_expensive(func)
+    if params.get("chain_fission", True):
+        func = split_chains(func)
+    return func
