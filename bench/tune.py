@@ -14,6 +14,7 @@ XLA / tuned (above 1: the tuned pirc kernels are faster).
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
@@ -89,6 +90,50 @@ def _tasks(text: str, dynamic_dim: int) -> list:
     return group_tasks(prog, "c", dynamic_dim)
 
 
+def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Evolutionary vs random search without measurement noise in the comparison: every
+    distinct candidate (distinct generated code) of a few groups is measured once, then both
+    searches are replayed over many seeds against that table."""
+    import itertools
+
+    from pirc.cinn.tune import space
+    from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.tuner import tune_group
+    from pirc.cinn.tune.worker import measure, source_hash
+
+    tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)][: args.compare_search]
+    curves: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
+    distinct = 0
+    for t in tasks:
+        by_params: dict[str, str] = {}
+        ms_by_src: dict[str, float | None] = {}
+        keys = sorted(space.SPACE)
+        for combo in itertools.product(*(space.SPACE[k] for k in keys)):
+            p = space.normalize(dict(zip(keys, combo)))
+            src = source_hash(t.program, t.key, t.target, p)
+            by_params[json.dumps(p, sort_keys=True)] = src
+            if src not in ms_by_src:
+                r = measure({"program": t.program, "key": t.key, "target": t.target, "params": p, "warmup": 1,
+                             "repeat": 5, "seed": 0}, 120)
+                ms_by_src[src] = r["ms"] if r.get("ok") else None
+        distinct += len(ms_by_src)
+        best = min(v for v in ms_by_src.values() if v is not None)
+        src_of = lambda p: by_params[json.dumps(space.normalize(p), sort_keys=True)]  # noqa: E731
+        table = lambda req, timeout: {"ok": ms_by_src[src_of(req["params"])] is not None,  # noqa: E731
+                                      "ms": ms_by_src[src_of(req["params"])], "error": None}
+        for strat in curves:
+            for seed in range(args.seeds):
+                r = tune_group(t, TuningLog(), trials=args.trials, strategy=strat, seed=seed, measure_fn=table,
+                               source_fn=src_of)
+                h = [x / best for x in r.history if x is not None]
+                h = (h + [h[-1]] * args.trials)[: args.trials] if h else [float("nan")] * args.trials
+                curves[strat].append(h)
+    out: dict[str, Any] = {"groups": len(tasks), "distinct": distinct}
+    for strat, cs in curves.items():
+        out[strat] = [float(np.nanmean([c[k] for c in cs])) for k in range(args.trials)]
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     from pirc.cinn.tune.log import TuningLog
     from pirc.cinn.tune.tuner import tune_group
@@ -100,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--compare-search", type=int, default=3,
                     help="groups on which evolutionary and random search are compared (0: skip)")
+    ap.add_argument("--seeds", type=int, default=30, help="replays per search and group")
     args = ap.parse_args(argv)
     console = Console(width=150)
     names = [c.name for c in CHAINS] + ["transformer_layer"]
@@ -107,8 +153,6 @@ def main(argv: list[str] | None = None) -> int:
         names = [n for n in names if n in args.only.split(",")]
     work = Path(tempfile.mkdtemp(prefix="pirc-tune-bench-"))
     rows: dict[str, dict[str, Any]] = {}
-    evo_hist: list[list] = []
-    rnd_hist: list[list] = []
     for name in names:
         text, feeds, params = _program(name)
         tasks = _tasks(text, dynamic_dim=2)
@@ -129,12 +173,7 @@ def main(argv: list[str] | None = None) -> int:
                       "chosen": sorted({str(log.best_params(t.key, "c")) for t in tasks})[:3]}
         console.print(f"{name}: {len(tasks)} groups, {trials} candidates in {wall:.0f} s; default "
                       f"{rows[name]['default']:.3f} ms, tuned {t_ms:.3f} ms")
-    if args.compare_search:
-        layout_tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)]
-        for t in layout_tasks[: args.compare_search]:
-            for strat, hist in (("evolutionary", evo_hist), ("random", rnd_hist)):
-                r = tune_group(t, TuningLog(), trials=args.trials, strategy=strat, seed=7, repeat=5, warmup=1)
-                hist.append(r.history)
+    replay = _search_replay(names, args) if args.compare_search else None
     xla: dict[str, float] | str = "skipped (no --xla-python)"
     if args.xla_python:
         xla = bench_xla(args.xla_python, [c for c in CHAINS if c.name in names], args.repeat)
@@ -152,18 +191,15 @@ def main(argv: list[str] | None = None) -> int:
     console.print(table)
     if isinstance(xla, str):
         console.print(f"XLA: {xla}")
-    if evo_hist:
-        def at(hists: list[list], k: int) -> float:
-            vals = [h[min(k, len(h)) - 1] for h in hists if h and h[min(k, len(h)) - 1] is not None]
-            return float(np.exp(np.mean(np.log(vals)))) if vals else float("nan")
-
-        st = Table(title=f"search at equal trials: geometric mean over {len(evo_hist)} groups of the best time "
-                         "found so far (ms)", title_justify="left")
+    if replay is not None:
+        st = Table(title=f"search at equal trials, replayed over {args.seeds} seeds on {replay['groups']} groups whose "
+                         f"{replay['distinct']} distinct candidates were each measured once: mean of best-so-far / "
+                         "the group's best", title_justify="left")
         st.add_column("trials", justify="right")
         st.add_column("evolutionary", justify="right")
         st.add_column("random", justify="right")
         for k in range(1, args.trials + 1):
-            st.add_row(str(k), f"{at(evo_hist, k):.3f}", f"{at(rnd_hist, k):.3f}")
+            st.add_row(str(k), f"{replay['evolutionary'][k - 1]:.3f}", f"{replay['random'][k - 1]:.3f}")
         console.print(st)
     return 0 if all(r["same"] for r in rows.values()) else 1
 

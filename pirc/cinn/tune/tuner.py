@@ -33,7 +33,11 @@ class GroupResult:
 
 def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = "evolutionary", seed: int = 0,
                timeout: float = 120.0, warmup: int = 2, repeat: int = 7, measure_fn: Measure | None = None,
-               on_result: Callable[[GroupResult], None] | None = None) -> GroupResult:
+               on_result: Callable[[GroupResult], None] | None = None,
+               source_fn: Callable[[dict[str, Any]], str] | None = None) -> GroupResult:
+    """Measure up to ``trials`` new candidates of ``task`` (see the module docstring).
+    ``measure_fn`` and ``source_fn`` replace the worker and the code hash (replays in
+    bench/tune.py, tests)."""
     search = STRATEGIES[strategy](seed)
     res = GroupResult(task)
     results: list[tuple[dict[str, Any], float | None]] = []
@@ -56,7 +60,7 @@ def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = 
         if pk in by_params:
             continue
         try:
-            src = source_hash(task.program, task.key, task.target, p)
+            src = source_fn(p) if source_fn is not None else source_hash(task.program, task.key, task.target, p)
         except Exception as e:  # noqa: BLE001 - a candidate that cannot be lowered is a failed candidate
             src, out = None, {"ok": False, "ms": None, "error": f"lowering: {type(e).__name__}: {e}"}
         else:

@@ -28,13 +28,23 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
 5. :func:`vertical_fusion` -- merge a consumer nest into its producer's when every
    value it reads from it was produced in the same spatial iteration (CINN's
    ``IsKeepGraphDependency``).
+5b. :func:`cpu_reduction_layout` (C only) -- a first- or middle-axis reduction gets
+   its kept inner axis tiled, distributed over the nest's statements and moved inside
+   the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
+   :mod:`.cpu`).
 6. :func:`bind_axes` -- CUDA: split the fused spatial loop over ``blockIdx.x`` (and
    ``threadIdx.x`` / ``threadIdx.y`` per strategy), bind element loops over R to
    the reduce threads, guard the remainders (guards wrap single blocks, never a
-   ``__syncthreads()``); C: the outer spatial loop becomes ``parallel``.
+   ``__syncthreads()``); C: the outer loop becomes ``parallel`` (the primitive, which
+   refuses a reduction loop; ``params["parallel"] = False`` keeps it serial).
 7. :func:`allocate_storage` -- tensors that must be seen outside the kernel stay
    global; every other intermediate becomes a per-thread (per parallel iteration)
    ``local`` buffer of one element; the discrete-reduce exchange buffer is ``shared``.
+
+After the steps, each C kernel gets :func:`cpu_function_schedule` (compute-once reuse of
+transcendental values across sibling loops, and splitting of long transcendental chains
+over a tile), so ``pirc-lower --target c`` shows every decision and the C code generator
+only prints.  ``info.params`` holds tuned parameters (``pirc-tune``; :mod:`pirc.cinn.tune`).
 
 A nest that cannot be fused into the master's (its spatial loops differ, or it
 reads a producer's value from another spatial iteration) would need a grid-wide
