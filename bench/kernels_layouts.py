@@ -61,6 +61,7 @@ _XLA = textwrap.dedent("""
         for _ in range(repeat):
             t0 = time.perf_counter(); f(x).block_until_ready(); ts.append(time.perf_counter() - t0)
         out[name] = float(np.median(ts)) * 1e3
+        out[name + ":min"] = float(np.min(ts)) * 1e3
     print(json.dumps(out))
 """)
 
