@@ -91,46 +91,50 @@ def _tasks(text: str, dynamic_dim: int) -> list:
 
 
 def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]:
-    """Evolutionary vs random search without measurement noise in the comparison: every
-    distinct candidate (distinct generated code) of a few groups is measured once, then both
-    searches are replayed over many seeds against that table."""
-    import itertools
-
-    from pirc.cinn.tune import space
+    """Evolutionary vs random search without measurement noise in the comparison: each
+    distinct candidate (distinct generated code) of a few groups is measured once, when a
+    search first proposes it, and both searches are replayed over many seeds against those
+    measurements; the best-so-far after k trials is divided by the best any replay found."""
     from pirc.cinn.tune.log import TuningLog
     from pirc.cinn.tune.tuner import tune_group
     from pirc.cinn.tune.worker import measure, source_hash
 
     tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)][: args.compare_search]
+    raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
     curves: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
     distinct = 0
     for t in tasks:
-        by_params: dict[str, str] = {}
+        src_memo: dict[str, str] = {}
         ms_by_src: dict[str, float | None] = {}
-        keys = sorted(space.SPACE)
-        for combo in itertools.product(*(space.SPACE[k] for k in keys)):
-            p = space.normalize(dict(zip(keys, combo)))
-            src = source_hash(t.program, t.key, t.target, p)
-            by_params[json.dumps(p, sort_keys=True)] = src
-            if src not in ms_by_src:
-                r = measure({"program": t.program, "key": t.key, "target": t.target, "params": p, "warmup": 1,
-                             "repeat": 5, "seed": 0}, 120)
-                ms_by_src[src] = r["ms"] if r.get("ok") else None
-        distinct += len(ms_by_src)
-        best = min(v for v in ms_by_src.values() if v is not None)
-        src_of = lambda p: by_params[json.dumps(space.normalize(p), sort_keys=True)]  # noqa: E731
-        table = lambda req, timeout: {"ok": ms_by_src[src_of(req["params"])] is not None,  # noqa: E731
-                                      "ms": ms_by_src[src_of(req["params"])], "error": None}
-        for strat in curves:
-            for seed in range(args.seeds):
+
+        def src_of(p: dict[str, Any], t: Any = t, memo: dict = src_memo) -> str:
+            k = json.dumps(p, sort_keys=True)
+            if k not in memo:
+                memo[k] = source_hash(t.program, t.key, t.target, p)
+            return memo[k]
+
+        def table(req: dict[str, Any], timeout: float, t: Any = t, ms: dict = ms_by_src) -> dict[str, Any]:
+            src = src_of(req["params"])
+            if src not in ms:
+                r = measure({**req, "warmup": 1, "repeat": 5}, 120)
+                ms[src] = r.get("min_ms") if r.get("ok") else None
+            return {"ok": ms[src] is not None, "ms": ms[src], "min_ms": ms[src], "error": None}
+
+        group_raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
+        for seed in range(args.seeds):
+            for strat in group_raw:
                 r = tune_group(t, TuningLog(), trials=args.trials, strategy=strat, seed=seed, measure_fn=table,
                                source_fn=src_of)
-                h = [x / best for x in r.history if x is not None]
-                h = (h + [h[-1]] * args.trials)[: args.trials] if h else [float("nan")] * args.trials
-                curves[strat].append(h)
+                h = [x for x in r.history if x is not None]
+                group_raw[strat].append((h + [h[-1]] * args.trials)[: args.trials] if h else [])
+        distinct += len(ms_by_src)
+        best = min(v for v in ms_by_src.values() if v is not None)
+        for strat, hs in group_raw.items():
+            curves[strat] += [[x / best for x in h] for h in hs if h]
+            raw[strat] += hs
     out: dict[str, Any] = {"groups": len(tasks), "distinct": distinct}
     for strat, cs in curves.items():
-        out[strat] = [float(np.nanmean([c[k] for c in cs])) for k in range(args.trials)]
+        out[strat] = [float(np.mean([c[k] for c in cs])) for k in range(args.trials)]
     return out
 
 
@@ -145,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--compare-search", type=int, default=3,
                     help="groups on which evolutionary and random search are compared (0: skip)")
-    ap.add_argument("--seeds", type=int, default=30, help="replays per search and group")
+    ap.add_argument("--seeds", type=int, default=10, help="replays per search and group")
     args = ap.parse_args(argv)
     console = Console(width=150)
     names = [c.name for c in CHAINS] + ["transformer_layer"]
@@ -192,9 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     if isinstance(xla, str):
         console.print(f"XLA: {xla}")
     if replay is not None:
-        st = Table(title=f"search at equal trials, replayed over {args.seeds} seeds on {replay['groups']} groups whose "
-                         f"{replay['distinct']} distinct candidates were each measured once: mean of best-so-far / "
-                         "the group's best", title_justify="left")
+        st = Table(title=f"search at equal trials, replayed over {args.seeds} seeds on {replay['groups']} groups "
+                         f"({replay['distinct']} distinct candidates, each measured once): mean of best-so-far / "
+                         "the best found", title_justify="left")
         st.add_column("trials", justify="right")
         st.add_column("evolutionary", justify="right")
         st.add_column("random", justify="right")
