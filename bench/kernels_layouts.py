@@ -4,6 +4,7 @@ timed, and (with ``--xla-python``) compared with XLA in the same run.
     .venv/bin/python bench/kernels_layouts.py
     .venv/bin/python bench/kernels_layouts.py --xla-python PY   # PY: a python with jax installed
     .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
+    OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
 
 The programs are written here as PIR text (no Paddle needed): last-, middle- and
 first-axis sums and maxes, keepdim reductions broadcast back (row normalisation), the
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -69,6 +71,8 @@ _XLA = textwrap.dedent("""
 def bench_xla(python: str, layouts: list[Layout], repeat: int) -> dict[str, float] | str:
     spec = [[lo.name, list(lo.shape), lo.dtype, lo.jax, repeat] for lo in layouts]
     env = {"XLA_FLAGS": "--xla_cpu_multi_thread_eigen=true", "PATH": "/usr/bin:/bin"}
+    if os.environ.get("OMP_NUM_THREADS") == "1":  # pirc on one thread: XLA on one too
+        env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
     try:
         r = subprocess.run([python, "-c", _XLA, json.dumps(spec)], capture_output=True, text=True, timeout=900,
                            env=env)
