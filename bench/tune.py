@@ -28,8 +28,8 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.kernels_layouts import bench_xla  # noqa: E402
-from tests.schedule.pir_layouts import Layout  # noqa: E402
+from bench.kernels_layouts import bench_xla
+from tests.schedule.pir_layouts import Layout
 
 CHAINS = [
     Layout("last_sum", (2048, 1024), "float32", "jnp.sum(x, axis=-1)"),
@@ -122,11 +122,11 @@ def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]
 
         group_raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
         for seed in range(args.seeds):
-            for strat in group_raw:
+            for strat, hs in group_raw.items():
                 r = tune_group(t, TuningLog(), trials=args.trials, strategy=strat, seed=seed, measure_fn=table,
                                source_fn=src_of)
                 h = [x for x in r.history if x is not None]
-                group_raw[strat].append((h + [h[-1]] * args.trials)[: args.trials] if h else [])
+                hs.append((h + [h[-1]] * args.trials)[: args.trials] if h else [])
         distinct += len(ms_by_src)
         best = min(v for v in ms_by_src.values() if v is not None)
         for strat, hs in group_raw.items():
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
             trials += r.trials
         wall = time.perf_counter() - t0
         ref = _reference(text, feeds, params)
-        d_ms, d_out = _time_program(text, feeds, params, None, args.repeat)
+        d_ms, _ = _time_program(text, feeds, params, None, args.repeat)
         t_ms, t_out = _time_program(text, feeds, params, log, args.repeat)
         d_ms2, _ = _time_program(text, feeds, params, None, args.repeat)  # again: the machine drifts
         same = all(np.allclose(np.asarray(t_out[k]), np.asarray(ref[k]), rtol=1e-3, atol=1e-4) for k in ref)

@@ -9,7 +9,7 @@ from pirc.cinn.ast import For, walk
 from pirc.cinn.schedule import Schedule
 
 
-def L(s: Schedule, name: str) -> For:  # noqa: N802 - a short name reads best in the tables
+def L(s: Schedule, name: str) -> For:
     """The loop whose variable is called ``name`` (unique in the tree)."""
     hits = [n for n in walk(s.tree) if isinstance(n, For) and n.loop_var.name == name]
     assert len(hits) == 1, f"{len(hits)} loops named {name}"

@@ -74,7 +74,7 @@ def test_loop_handles_survive_rewrites() -> None:
     s = Schedule(before)
     old_j = L(s, "j")
     s.split(L(s, "i"), [None, 8])  # rebuilds every loop around j
-    j0, j1 = s.split(old_j, [None, 32])  # the old For still names the loop by its variable
+    _, j1 = s.split(old_j, [None, 32])  # the old For still names the loop by its variable
     s.parallel(L(s, "i_0"))
     loops = s.get_loops("B")
     assert [lp.loop_var.name for lp in loops] == ["i_0", "i_1", "j_0", "j_1"]

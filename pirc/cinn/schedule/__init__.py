@@ -36,7 +36,7 @@ class Schedule:
     """A tree being scheduled: ``sch.split(loop, [None, 8])`` ... then ``sch.tree``.
     ``trace`` lists ``(primitive, args)`` in order."""
 
-    __slots__ = ("tree", "trace")
+    __slots__ = ("trace", "tree")
 
     def __init__(self, tree: Tree) -> None:
         self.tree = tree

@@ -156,7 +156,7 @@ def compute_at(tree: Tree, block: str, loop: LoopRef) -> Tree:
     read_by_p = {a[1] for a in accesses(r) if a[0] == "load"}
     if written & read_by_p:
         raise fail(f"cannot compute_at block '{block}': a statement before loop '{target.loop_var.name}' writes "
-                   f"{sorted(written & read_by_p)[0]}, which the block reads", target)
+                   f"{min(written & read_by_p)}, which the block reads", target)
     moved = substitute(own[d - 1].body, rename)
     new_target = target.replace(body=Block(tuple(moved.stmts) + tuple(target.body.stmts)))
     out = replace(tree, target, new_target)

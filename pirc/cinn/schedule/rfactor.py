@@ -3,6 +3,8 @@ final combine over them (TVM / CINN ``rfactor``)."""
 
 from __future__ import annotations
 
+import itertools
+
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
@@ -70,7 +72,7 @@ def rfactor(tree: Tree, loop: LoopRef) -> Tree:
         if not _reduces(u, lp):
             raise fail(f"cannot rfactor block '{u.block.name}': spatial loop '{lp.loop_var.name}' lies inside "
                        "its reduce loops", lp)
-    for a, b in zip(chain, chain[1:]):
+    for a, b in itertools.pairwise(chain):
         if single(a.body) is not b:
             raise fail(f"cannot rfactor block '{u.block.name}': reduce loop '{a.loop_var.name}' holds more than "
                        "the next loop", a)

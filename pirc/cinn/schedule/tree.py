@@ -11,7 +11,7 @@ their name, as in CINN's IRSchedule.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, Union
+from typing import Any
 
 from pirc.cinn.ast.nodes import (
     ArgIO,
@@ -36,8 +36,8 @@ from pirc.cinn.ast.nodes import (
 from pirc.cinn.ast.visitor import Mutator, replace_nodes, walk
 from pirc.diagnostics import PircError
 
-Tree = Union[LoweredFunc, Stmt]
-LoopRef = Union[For, Var]
+Tree = LoweredFunc | Stmt
+LoopRef = For | Var
 
 
 def fail(message: str, node: Any = None) -> PircError:
@@ -326,8 +326,38 @@ def wrap(loops: Sequence[For], body: Stmt) -> Stmt:
 
 
 __all__ = [
-    "LoopRef", "RetargetTensors", "Tree", "add_temp", "block_path", "block_store", "body_stmts", "const", "fail",
-    "find_loop", "fresh_name", "get_block", "get_loops", "insert_stmt", "is_function_arg", "is_output",
-    "is_reduce_block", "is_zero", "loads_of", "loop_path", "outermost_stmt", "own_stores", "parent_block", "path_to", "paths",
-    "realizes", "remove_stmt", "replace", "single", "storage", "stmt_children", "stores_of", "uses", "wrap",
+    "LoopRef",
+    "RetargetTensors",
+    "Tree",
+    "add_temp",
+    "block_path",
+    "block_store",
+    "body_stmts",
+    "const",
+    "fail",
+    "find_loop",
+    "fresh_name",
+    "get_block",
+    "get_loops",
+    "insert_stmt",
+    "is_function_arg",
+    "is_output",
+    "is_reduce_block",
+    "is_zero",
+    "loads_of",
+    "loop_path",
+    "outermost_stmt",
+    "own_stores",
+    "parent_block",
+    "path_to",
+    "paths",
+    "realizes",
+    "remove_stmt",
+    "replace",
+    "single",
+    "stmt_children",
+    "storage",
+    "stores_of",
+    "uses",
+    "wrap",
 ]

@@ -99,7 +99,8 @@ def measure(req: dict[str, Any], timeout: float, env: dict[str, str] | None = No
     result comes back as ``{"ok": False, "error": ...}``."""
     t0 = time.perf_counter()
     try:
-        r = subprocess.run([sys.executable, "-m", "pirc.cinn.tune.worker"], input=json.dumps(req),
+        r = subprocess.run([sys.executable, "-m", "pirc.cinn.tune.worker"], check=False,
+                           input=json.dumps(req),
                            capture_output=True, text=True, timeout=timeout, env={**os.environ, **(env or {})})
     except subprocess.TimeoutExpired:
         return {"ok": False, "ms": None, "error": f"timed out after {timeout:g} s", "wall_s": timeout}

@@ -78,7 +78,7 @@ GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleI
 )
 
 
-__all__ = ["cpu_function_schedule", "cpu_reduction_layout", 
+__all__ = [
     "GROUP_SCHEDULE_STEPS",
     "BlockInfo",
     "Master",
@@ -89,6 +89,8 @@ __all__ = ["cpu_function_schedule", "cpu_reduction_layout",
     "choose_master",
     "choose_strategy",
     "compute_inline",
+    "cpu_function_schedule",
+    "cpu_reduction_layout",
     "cross_thread_call",
     "horizontal_fusion",
     "inline_values",
