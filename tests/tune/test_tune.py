@@ -100,3 +100,12 @@ def test_searches_propose_the_default_first_and_stay_in_the_space() -> None:
             p = s.propose(hist)
             assert all(k in space.SPACE and v in space.SPACE[k] for k, v in p.items())
             hist.append((p, 1.0))
+
+
+def test_candidates_with_the_same_code_share_a_source_hash() -> None:
+    from pirc.cinn.tune.worker import source_hash
+
+    t = _tasks(ROWS)[0]  # a last-axis normalisation: the inner-tile knob does not apply
+    base = source_hash(t.program, t.key, "c", {})
+    assert source_hash(t.program, t.key, "c", {"inner_tile": 64}) == base
+    assert source_hash(t.program, t.key, "c", {"parallel": False}) != base

@@ -56,7 +56,8 @@ def source_hash(program_text: str, key: str, target: str, params: dict[str, Any]
     fuse(prog)
     with use_params(ANY, target, params):
         lowered = lower_program(prog, target)
-    return hashlib.sha256(print_ast(lowered.module).encode()).hexdigest()
+    funcs = [f.replace(attrs=tuple((k, v) for k, v in f.attrs if k != "tuned")) for f in lowered.module.functions]
+    return hashlib.sha256("\n".join(print_ast(f) for f in funcs).encode()).hexdigest()  # the code, not the label
 
 
 def run_request(req: dict[str, Any]) -> dict[str, Any]:
