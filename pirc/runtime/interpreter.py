@@ -183,8 +183,9 @@ def check_kernels(block: Block) -> None:
         raise err
     if compiled is not None:
         raise MissingKernelError(
-            compiled.name, f"'{compiled.name}' op is a compiled kernel: running compiled kernels "
-                           "(--backend cinn) is not implemented yet", compiled.loc)
+            compiled.name, f"'{compiled.name}' op is a compiled kernel and no kernels are loaded for it: "
+                           "pass the file pirc-lower wrote with --kernels FILE (.ast, .c, .so), or run the "
+                           "program before lowering with --backend cinn", compiled.loc)
 
 
 class PirInterpreter:
