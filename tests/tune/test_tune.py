@@ -109,3 +109,23 @@ def test_candidates_with_the_same_code_share_a_source_hash() -> None:
     base = source_hash(t.program, t.key, "c", {})
     assert source_hash(t.program, t.key, "c", {"inner_tile": 64}) == base
     assert source_hash(t.program, t.key, "c", {"parallel": False}) != base
+
+
+def test_tuned_kernels_do_not_share_the_precompiled_group_index(tmp_path: Path) -> None:
+    """compile_program looks groups up before lowering: a tuning log gives its own kernels."""
+    from pirc.cinn.backend.cache import KernelCache
+    from pirc.cinn.backend.jit_kernel import uninstall
+    from pirc.cinn.compiler import compile_program
+
+    t = _tasks(COL)[0]
+    log = tmp_path / "t.jsonl"
+    log.write_text(json.dumps({"key": t.key, "target": "c", "params": {"parallel": False}, "ms": 1.0, "ok": True}) + "\n")
+    cache = KernelCache(tmp_path / "kc")
+    try:
+        compile_program(parse_program(COL, "a"), "c", cache=cache, progress=False)
+        with use_tuning(log):
+            tuned = compile_program(parse_program(COL, "b"), "c", cache=cache, progress=False)
+        again = compile_program(parse_program(COL, "c"), "c", cache=cache, progress=False)
+    finally:
+        uninstall()
+    assert tuned.compiled >= 1 and again.compiled == 0  # the tuned kernel is built; the default one is still found

@@ -117,6 +117,19 @@ def use_params(key: str, target: str, params: dict[str, Any]) -> Iterator[None]:
         yield
 
 
+def tuning_suffix(group: Operation, inputs: Sequence[Value], target: str) -> str:
+    """What the active tuning log changes about ``group``'s kernel, for cache keys that are
+    taken before lowering ("" when nothing: untuned keys stay as they are)."""
+    if _ACTIVE.get() is None:
+        return ""
+    body = group.regions[0].block
+    ops = [op for op in body.ops if op.name != "cf.yield"]
+    y = body.last_op
+    outputs = [o.value for o in y.operands] if y is not None and y.name == "cf.yield" else []
+    p = current_params(group_key(ops, inputs, outputs, target), target)
+    return " tuned:" + json.dumps(p, sort_keys=True) if p else ""
+
+
 def current_params(key: str, target: str) -> dict[str, Any]:
     log = _ACTIVE.get()
     if log is None:
@@ -124,4 +137,4 @@ def current_params(key: str, target: str) -> dict[str, Any]:
     return log.best_params(key, target) or {}
 
 
-__all__ = ["ANY", "TuningLog", "current_params", "group_key", "shapes_of", "use_params", "use_tuning"]
+__all__ = ["ANY", "TuningLog", "current_params", "group_key", "shapes_of", "tuning_suffix", "use_params", "use_tuning"]
