@@ -13,31 +13,47 @@ the log.  Run it again with the same log to resume.  ``pirc-lower --tuning-log``
 from __future__ import annotations
 
 import sys
+import time
 
 import click
 
-from pirc.cli.common import EXIT_INPUT, handle_errors, read_input
+from pirc.cli.common import (
+    EXIT_INPUT,
+    handle_errors,
+    print_timing,
+    read_program_text,
+    timing_option,
+    verify_option,
+    version_option,
+)
 from pirc.diagnostics import PircError
 
 
 @click.command(name="tune", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("model", metavar="MODEL")
+@version_option
+@click.argument("model", default="-", metavar="[MODEL]")
 @click.option("-o", "--output", "log_path", required=True, metavar="TUNING.jsonl",
               help="The log (appended to; an existing one is resumed).")
-@click.option("--target", type=click.Choice(["c"]), default="c", show_default=True)
+@click.option("--target", type=click.Choice(["c"]), default="c", show_default=True,
+              help="The target whose schedules are tuned (the C target for now).")
 @click.option("--trials", type=click.IntRange(min=1), default=8, show_default=True,
               help="Candidates measured per group (the default schedule included).")
-@click.option("--strategy", type=click.Choice(["evolutionary", "random"]), default="evolutionary", show_default=True)
+@click.option("--strategy", type=click.Choice(["evolutionary", "random"]), default="evolutionary", show_default=True,
+              help="evolutionary: mutations and crossovers of the best so far; random: uniform samples.")
 @click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per candidate.")
 @click.option("--repeat", type=click.IntRange(min=1), default=7, show_default=True, help="Timed runs per candidate.")
-@click.option("--warmup", type=click.IntRange(min=0), default=2, show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--warmup", type=click.IntRange(min=0), default=2, show_default=True,
+              help="Untimed runs per candidate before the timed ones.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the search and of the inputs.")
 @click.option("--group", "only", type=int, multiple=True, help="Tune only these group indices.")
 @click.option("--dynamic-dim", type=click.IntRange(min=1), default=1, show_default=True,
               help="The size a dynamic (-1) dim is measured at.")
+@verify_option(True, "the input program")
+@timing_option
 @handle_errors
 def tune_command(model: str, log_path: str, target: str, trials: int, strategy: str, timeout: float, repeat: int,
-                 warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int) -> None:
+                 warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int, do_verify: bool = True,
+                 timing: bool = False) -> None:
     """Tune the fused groups of MODEL; results go to a JSON lines log.
 
     \b
@@ -52,15 +68,23 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     from pirc.cinn.tune.extract import group_tasks
     from pirc.cinn.tune.log import TuningLog
     from pirc.cinn.tune.tuner import tune_group
-    from pirc.text.parser import decode_source, parse_program
+    from pirc.text.parser import parse_program
 
-    data, name = read_input(model, "MODEL")
+    t0 = time.perf_counter()
+    text, name, _ = read_program_text(model)
     try:
-        prog = parse_program(decode_source(data, name), name)
+        prog = parse_program(text, name)
+        if do_verify:
+            from pirc.ir.verifier import verify
+
+            diags = verify(prog)
+            if diags:
+                raise PircError(diags)
     except PircError as e:
         e.print(sys.stderr)
         sys.exit(EXIT_INPUT)
     fuse(prog)
+    t1 = time.perf_counter()
     tasks = [t for t in group_tasks(prog, target, dynamic_dim) if not only or t.index in only]
     log = TuningLog(log_path)
     console = Console(stderr=True)
@@ -85,6 +109,8 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     measured = sum(r.trials for r in results)
     failed = sum(r.failed for r in results)
     console.print(f"{len(tasks)} groups, {measured} candidates measured ({failed} failed), log: {log_path}")
+    if timing:
+        print_timing("tune", [("parse+fuse", t1 - t0), ("tune", time.perf_counter() - t1)])
 
 
 def main() -> None:
