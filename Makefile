@@ -37,6 +37,7 @@ bench: $(STAMP)
 
 corpus:
 	$(PYTHON) tests/corpus/generate.py
+	$(PYTHON) tests/corpus/generate_alias.py
 
 clean:
 	rm -rf $(OUT) .pytest_cache

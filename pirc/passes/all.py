@@ -1,6 +1,15 @@
 """Importing this module registers every pass and pipeline."""
 
-from pirc.passes import add_broadcast, build_cinn, cse, dce, inference, lower_to_kernel, pd_to_cinn  # noqa: F401
+from pirc.passes import (  # noqa: F401
+    add_broadcast,
+    build_cinn,
+    cse,
+    dce,
+    inference,
+    inplace,
+    lower_to_kernel,
+    pd_to_cinn,
+)
 from pirc.passes.manager import register_pipeline
 
 register_pipeline(

@@ -13,8 +13,9 @@ times slower than with one thread (measured: bench/models.py; issue 12's table).
   ``workers`` threads, each kernel and BLAS call single-threaded) or intra-op (one interpreter
   thread, OpenMP teams and BLAS of ``intra`` threads); never more busy threads than the cores
   this process may use (its CPU affinity);
-* **cores other processes keep busy do not count**: on a shared machine the one-minute load
-  average beyond this process's own shrinks the budget (``PIRC_NUM_THREADS=N`` fixes it at N);
+* **the budget is the cores this process may use** (its CPU affinity), decided the same way
+  whatever else the machine is doing, so a run's threading does not depend on another process's
+  load; ``PIRC_NUM_THREADS=N`` fixes it at N (on a shared machine, give pirc its share);
 * **OpenMP workers sleep when idle** (``OMP_WAIT_POLICY=PASSIVE``, or ``PIRC_OMP_WAIT=active`` to
   let them spin): set in the environment before the first kernel library loads libgomp, which
   reads it once; the team size goes the same way (``OMP_NUM_THREADS``), and through
@@ -22,8 +23,10 @@ times slower than with one thread (measured: bench/models.py; issue 12's table).
 * **BLAS threads** through threadpoolctl when it is installed, else by calling OpenBLAS's own
   ``*openblas_set_num_threads*`` in the libraries numpy loaded.
 
-Thread counts never change results: compiled kernels parallelise only spatial loops, and OpenBLAS
-splits a GEMM along M and N, never along the summed axis.
+Compiled kernels parallelise only spatial loops, so their results never depend on the thread
+count; OpenBLAS's single-threaded GEMM sums in another order than its threaded one, so a matmul's
+result can differ in the last bits between the inter-op and the intra-op policy. The same policy
+(the same --threads and PIRC_NUM_THREADS) always gives the same bits.
 """
 
 from __future__ import annotations
@@ -71,8 +74,7 @@ def usable_cores() -> int:
 
 
 def free_cores(cores: int | None = None) -> tuple[int, str]:
-    """(cores this run may keep busy, why).  ``PIRC_NUM_THREADS`` wins; else the usable cores less
-    those the one-minute load average says other processes keep busy (this process counts as one)."""
+    """(cores this run may keep busy, why): ``PIRC_NUM_THREADS`` when set, else the usable cores."""
     cores = cores or usable_cores()
     env = os.environ.get(ENV_THREADS, "").strip()
     if env:
@@ -82,13 +84,7 @@ def free_cores(cores: int | None = None) -> tuple[int, str]:
             n = 0
         if n > 0:
             return min(n, cores), f"{ENV_THREADS}={n}"
-    try:
-        load = os.getloadavg()[0]
-    except (AttributeError, OSError):
-        return cores, "no load average"
-    others = max(0.0, load - 1.0)
-    free = max(1, min(cores, int(cores - others + 0.5)))
-    return free, f"load average {load:.1f}" if free < cores else "idle machine"
+    return cores, "usable cores"
 
 
 def decide(workers: int = 0, *, parallel: bool = False, cores: int | None = None,
