@@ -406,9 +406,9 @@ class _TreeBuilder:
     def block(self, rec: BlockRec, block: Block, owner: Operation | None, depth: int) -> None:
         b = self.b
         if rec.args:
-            if owner is None:
-                tok = rec.args[0][0]
-                raise b.fail("block arguments are only allowed in the body of an op", tok.line, tok.column)
+            if owner is None or owner.info.printer != "while":
+                tok = rec.args[0][0]  # only a loop body's arguments have a printed form
+                raise b.fail("block arguments are only allowed in the body of a while loop", tok.line, tok.column)
             input_types = [o.value.type if o.value is not None else NullType.get() for o in owner.operands]
             if owner.info.printer == "while":
                 input_types = input_types[1:]

@@ -136,6 +136,29 @@ class _NullTypeText(Type):
 _NULL = _NullTypeText()
 
 
+def _structure_problem(op: Operation) -> str | None:
+    """What the op's printed form cannot say: block arguments other than a loop body's, a region
+    of several blocks, a loop whose results or body arguments differ from its inputs."""
+    kind = op.info.printer
+    for region in op.regions:
+        if len(region.blocks) > 1:
+            return "a region holds more than one block"
+        for b in region.blocks:
+            if b.args and kind != "while":
+                return "only the body of a while loop can have block arguments"
+    if kind == "while":
+        if not op.operands or any(o.value is None for o in op.operands):
+            return "a loop needs a condition and inputs that are values"
+        inputs = [o.value.type for o in op.operands[1:]]  # type: ignore[union-attr]
+        if [r.type for r in op.results] != inputs:
+            return "a loop's results must match its inputs in number and type"
+        for region in op.regions:
+            for b in region.blocks:
+                if [a.type for a in b.args] != inputs:
+                    return "a loop body's arguments must match the loop's inputs in number and type"
+    return None
+
+
 def unprintable(program: Program) -> tuple[Operation, str] | None:
     """The first op (and why) that PIR text cannot represent so that it reads back the same:
     an attribute dictionary or type whose text reads back as something else (a name that is not
@@ -150,6 +173,9 @@ def unprintable(program: Program) -> tuple[Operation, str] | None:
     for op in program.walk():
         if "\x00" in op.name:
             return op, "the op name holds a NUL character"
+        why = _structure_problem(op)
+        if why is not None:
+            return op, why
         holders = [op.attrs] + [a.attrs for r in op.regions for b in r.blocks for a in b.args]
         for holder in holders:
             if id(holder) in seen:

@@ -252,6 +252,8 @@ INTERESTING_TEXT = [
     "{", "}", "(", ")", "[", "]", "<", ">", ",", ":", "=", "->", "^", "%", "%0", "%arg_0", "\\", '"', "\x00",
     "\n", " ", "\t", "\r", "// c\n", "} else {", "tensor<", "x", "-1x", "vec[", "<<NULL VALUE>>", "<<NULL TYPE>>",
     "builtin.", "pd_op.", "(pd_op.DataType)", "(Float)", "Place(", "\ufeff", "\u2028", "\x85", "\x0c",
+    "\n    ^%arg_0 {stop_gradient:true}\n", "\n    ^%arg_0, %arg_1\n", "\n    } else {\n", "\n    {\n    }\n",
+    '"pd_op.while" (cond=%0, inputs=%1) {', '"pd_op.if" (%0) {} -> tensor<f32> {', '"a\\"b"', '"\\\\"',
 ]
 _NUM_RE = re.compile(rb"-?\d+(?:\.\d+)?(?:e[+-]?\d+)?")
 _STR_RE = re.compile(rb'"(?:[^"\\\n]|\\.)*"')
