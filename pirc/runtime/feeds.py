@@ -196,8 +196,12 @@ def _read_header(fmt: Any, f: BinaryIO) -> tuple[Any, ...]:
 def _read_body(f: BinaryIO, shape: tuple[int, ...], fortran: bool, dtype: np.dtype, available: int | None) -> np.ndarray:
     if dtype.hasobject or dtype.kind not in "biufc" or dtype.fields is not None:
         raise _BadFeed(f"arrays of dtype {dtype} are not supported (numeric dtypes only)")
+    if len(shape) > 32:
+        raise _BadFeed(f"the array has {len(shape)} dimensions (at most 32 are supported)")
     count = 1
     for d in shape:
+        if not isinstance(d, int) or d < 0:
+            raise _BadFeed(f"bad shape {str(shape)[:60]} in the array header")
         count *= d
     nbytes = count * dtype.itemsize
     if nbytes > MAX_FEED_BYTES:

@@ -1,8 +1,8 @@
 """Print a Program exactly as PaddlePaddle 3.x's IrPrinter does.
 
 Values are numbered ``%N`` in first-print order with one counter for the whole
-print; block arguments are ``%arg_K`` and carry their attributes the first time
-they are printed.  Attribute dictionaries and type lists are interned, so their
+print; block arguments are ``%arg_K`` and carry their attributes where the loop
+body declares them (``^%arg_0 {stop_gradient:true}``).  Attribute dictionaries and type lists are interned, so their
 text is built once and reused.  ``legacy=True`` writes the older typed style
 (``(pd_op.DataType)float32``, ``builtin.tensor<...>``).
 """
@@ -45,7 +45,7 @@ class Printer:
             n = f"%arg_{self.arg_counter}"
             self.arg_counter += 1
             self.names[v] = n
-            return n + " " + (v.attrs.legacy_text if self.legacy else v.attrs.text)
+            return n
         n = f"%{self.counter}"
         self.counter += 1
         self.names[v] = n
@@ -103,7 +103,10 @@ class Printer:
             out.append(f'{indent}({results}) = "{op_name}" (cond={cond}, inputs={inputs}) {{ \n')
             for region in op.regions:
                 for b in region.blocks:
-                    out.append(indent + "^" + ", ".join([name(a) for a in b.args]) + "\n")
+                    # a loop argument carries its attributes where it is declared (even when an
+                    # unverified program used it earlier and so numbered it first)
+                    args = [name(a) + " " + (a.attrs.legacy_text if self.legacy else a.attrs.text) for a in b.args]
+                    out.append(indent + "^" + ", ".join(args) + "\n")
                     self.block(b, inner)
             out.append(indent + "}\n")
         else:  # group
