@@ -199,10 +199,14 @@ def _read_body(f: BinaryIO, shape: tuple[int, ...], fortran: bool, dtype: np.dty
     if len(shape) > 32:
         raise _BadFeed(f"the array has {len(shape)} dimensions (at most 32 are supported)")
     count = 1
+    span = 1  # numpy needs the product of the non-zero dims to fit in an index too
     for d in shape:
         if not isinstance(d, int) or d < 0:
             raise _BadFeed(f"bad shape {str(shape)[:60]} in the array header")
         count *= d
+        span *= max(d, 1)
+    if span >= 1 << 62:
+        raise _BadFeed(f"the shape {str(shape)[:60]} is too large")
     nbytes = count * dtype.itemsize
     if nbytes > MAX_FEED_BYTES:
         raise _BadFeed(f"the array claims {nbytes} bytes, more than the limit of {MAX_FEED_BYTES} "
