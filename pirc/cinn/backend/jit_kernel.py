@@ -254,6 +254,15 @@ class JitKernelFactory:
         else:
             def run(inputs: Sequence[Any]) -> list[np.ndarray]:
                 return kernel(*inputs, symbols=_symbols(sources, inputs))
+        from pirc.cinn.backend.empty_reduce import check, empty_reduction_axes
+
+        axes = empty_reduction_axes(fn)
+        if axes:  # fail like the interpreter on a max/min over an empty axis
+            inner = run
+
+            def run(inputs: Sequence[Any]) -> list[Any]:
+                check(axes, _symbols(sources, inputs) if sources else None)
+                return inner(inputs)
         run.label = fn.name  # profiles show the kernel's function name
         return run
 
