@@ -43,7 +43,7 @@ class FileError(PircError, OSError):
 def file_error(verb: str, path: str | os.PathLike[str], e: BaseException) -> FileError:
     if isinstance(e, FileError):
         return e
-    if isinstance(e, MemoryError) or _caused_by_memory(e):
+    if isinstance(e, MemoryError) or caused_by_memory(e):
         return FileError(verb, os.fspath(path), "out of memory", errno.ENOMEM)
     if isinstance(e, OSError):
         reason = e.strerror or str(e)
@@ -51,7 +51,7 @@ def file_error(verb: str, path: str | os.PathLike[str], e: BaseException) -> Fil
     return FileError(verb, os.fspath(path), f"{type(e).__name__}: {e}")
 
 
-def _caused_by_memory(e: BaseException) -> bool:
+def caused_by_memory(e: BaseException) -> bool:
     seen = 0
     x: BaseException | None = e
     while x is not None and seen < 20:
@@ -187,7 +187,7 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
     except FileError:
         raise
     except (OSError, MemoryError, ValueError) as e:
-        if isinstance(e, ValueError) and not _caused_by_memory(e):
+        if isinstance(e, ValueError) and not caused_by_memory(e):
             raise
         raise file_error("write", path, e) from None
     finally:
@@ -237,5 +237,5 @@ def read_regular(path: str | os.PathLike[str], max_bytes: int | None = None) -> 
     return data
 
 
-__all__ = ["FileError", "atomic_write", "atomic_writer", "clean_stale_temps", "file_error", "open_regular",
-           "read_regular"]
+__all__ = ["FileError", "atomic_write", "atomic_writer", "caused_by_memory", "clean_stale_temps", "file_error",
+           "open_regular", "read_regular"]

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 import click
 
 from pirc.diagnostics import PircError
-from pirc.fileio import atomic_write
+from pirc.fileio import atomic_write, caused_by_memory, file_error
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -49,7 +49,14 @@ def handle_errors(fn: F) -> F:
         except RecursionError:
             click.echo("error: the input is nested too deeply to process", err=True)
             sys.exit(EXIT_INPUT)
+        except MemoryError:
+            _plain_error("error: out of memory")
+        except OSError as e:  # an I/O failure is the environment's, not pirc's: name the path
+            where = f" '{e.filename}'" if e.filename else ""
+            _plain_error(f"error: I/O error{where}: {e.strerror or e}")
         except Exception as e:  # noqa: BLE001
+            if caused_by_memory(e):  # e.g. "I/O operation on closed file" after a MemoryError inside a write
+                _plain_error("error: out of memory")
             if debug_enabled():
                 traceback.print_exc()
             else:
@@ -59,6 +66,15 @@ def handle_errors(fn: F) -> F:
             sys.exit(EXIT_INTERNAL)
 
     return wrapper  # type: ignore[return-value]
+
+
+def _plain_error(message: str) -> None:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    click.echo(message, err=True)
+    sys.exit(EXIT_INPUT)
 
 
 def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
@@ -106,8 +122,13 @@ def write_output(path: str, data: str | bytes) -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path == "-":
-        sys.stdout.buffer.write(raw)
-        sys.stdout.flush()
+        try:
+            sys.stdout.buffer.write(raw)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # e.g. stdout on a full disk or /dev/full
+            raise file_error("write", "<stdout>", e) from None
         return
     if os.path.exists(path) and not os.path.isfile(path):
         # a device, FIFO or /dev/stdout: renaming over it would replace the node itself

@@ -8,6 +8,7 @@ import sys
 import click
 
 from pirc import __version__
+from pirc.cli.cache import cache_command
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
@@ -43,6 +44,7 @@ cli.add_command(fuse_command, "fuse")
 cli.add_command(lower_command, "lower")
 cli.add_command(codegen_command, "codegen")
 cli.add_command(run_command, "run")
+cli.add_command(cache_command, "cache")
 
 
 def _fast_exit(code: int) -> None:

@@ -191,6 +191,9 @@ _ARGS = re.compile(r"( *)\^(.*)")
 _ARG = re.compile(r"(%[A-Za-z0-9_]+)(?: (" + _ATTRS + r"))?(?:, |$)")
 
 
+_WS = " \t\f\r"  # the grammar's white space (Lark's common.WS, less the newline the lines are split on)
+
+
 class _FastMiss(Exception):
     pass
 
@@ -237,11 +240,11 @@ class _FastParser:
         attrs = self.attrs
         for ln, line in enumerate(lines, 1):
             if done:
-                if line.strip():
+                if line.strip(_WS):
                     raise _FastMiss
                 continue
             if not stack:
-                s = line.strip()
+                s = line.strip(_WS)
                 if not s:
                     continue
                 if s != "{":
@@ -289,7 +292,7 @@ class _FastParser:
                         values[r] = v
                         def_pos[r] = (ln, col)
                 continue
-            s = line.strip()
+            s = line.strip(_WS)
             if s == "}":
                 block, owner, idx = stack.pop()
                 if owner is not None and (idx + 1 != len(owner.regions) or (
