@@ -281,6 +281,8 @@ class _FastParser:
                 info = infos.get(name)
                 if info is None:
                     info = infos[name] = get_op_info(name)
+                if info.printer == "while":  # a loop's results come from its inputs: the grammar path decides
+                    raise _FastMiss
                 op = Operation(name, operands, rtypes, attrs(attr_text), 0, Location(source, ln, col), info)
                 stack[-1][0].append(op)
                 if name == "builtin.parameter":
