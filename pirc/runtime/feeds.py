@@ -10,6 +10,7 @@ size in a dimension that is not -1, a wrong dtype.
 from __future__ import annotations
 
 import os
+import struct
 import tokenize
 import warnings
 import zlib
@@ -223,19 +224,25 @@ def _read_body(f: BinaryIO, shape: tuple[int, ...], fortran: bool, dtype: np.dty
     return arr.reshape(shape[::-1]).transpose() if fortran else arr.reshape(shape)
 
 
+#: what the zipfile module raises on a damaged archive (besides its own BadZipFile)
+_ZIP_ERRORS = (zlib.error, ValueError, OSError, EOFError, NotImplementedError, IndexError, KeyError, OverflowError,
+               struct.error)
+
+
 def _read_npz(f: BinaryIO) -> dict[str, np.ndarray]:
     import zipfile
 
+    errors = (zipfile.BadZipFile, *_ZIP_ERRORS)
     try:
         z = zipfile.ZipFile(f)
-    except (zipfile.BadZipFile, ValueError, OSError, EOFError) as e:
-        raise _BadFeed(f"not an .npz archive ({e})") from None
+    except errors as e:
+        raise _BadFeed(f"not an .npz archive ({type(e).__name__}: {e})") from None
     out: dict[str, np.ndarray] = {}
     total = 0
     with z:
         for info in z.infolist():
             name = info.filename[:-4] if info.filename.endswith(".npy") else info.filename
-            if info.is_dir():
+            if not info.filename or info.filename.endswith("/"):
                 continue
             total += info.file_size
             if total > MAX_FEED_BYTES:
@@ -245,7 +252,7 @@ def _read_npz(f: BinaryIO) -> dict[str, np.ndarray]:
                     arr = _read_npy(member, info.file_size)  # type: ignore[arg-type]
             except _BadFeed as e:
                 raise _BadFeed(f"member '{info.filename}': {e}") from None
-            except (zipfile.BadZipFile, zlib.error, ValueError, OSError, EOFError, NotImplementedError) as e:
+            except errors as e:
                 raise _BadFeed(f"member '{info.filename}': {type(e).__name__}: {e}") from None
             if name in out:
                 raise _BadFeed(f"the archive holds '{name}' twice")
