@@ -134,7 +134,10 @@ def write_output(path: str, data: str | bytes) -> None:
         # a device, FIFO or /dev/stdout: renaming over it would replace the node itself
         if os.path.isdir(path):
             raise click.BadParameter(f"{path} is a directory", param_hint="-o")
-        with open(path, "wb") as f:
-            f.write(raw)
+        try:
+            with open(path, "wb") as f:
+                f.write(raw)
+        except OSError as e:
+            raise file_error("write", path, e) from None
         return
     atomic_write(path, raw)
