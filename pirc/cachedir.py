@@ -10,7 +10,8 @@ on macOS, ``%LOCALAPPDATA%\\pirc\\Cache`` on Windows)::
 What may be read from it:
 
 * the root and every folder in it are created ``0700`` and must be owned by the
-  user, not group- or world-writable, and not symbolic links; a folder that fails
+  user, not group- or world-writable, not symbolic links, and not inside a folder
+  others can write to (sticky ones like ``/tmp`` excepted); a folder that fails
   these checks is not used (pirc then works without that cache), so a folder
   someone else planted in a shared place is never read;
 * entries are opened as regular files only (a FIFO or device is refused without
@@ -76,6 +77,13 @@ def check_private(path: Path) -> None:
         raise UnsafeCacheDir(f"{path} belongs to another user (uid {st.st_uid})")
     if st.st_mode & 0o022:
         raise UnsafeCacheDir(f"{path} is writable by other users (mode {stat.S_IMODE(st.st_mode):o})")
+    for parent in Path(os.path.abspath(path)).parents:  # nobody else may rename it away and plant another
+        try:
+            pst = os.stat(parent)
+        except OSError:
+            continue
+        if pst.st_mode & 0o002 and not pst.st_mode & stat.S_ISVTX:
+            raise UnsafeCacheDir(f"{path} is inside {parent}, which other users can write to")
 
 
 def private_dir(path: Path) -> Path:
