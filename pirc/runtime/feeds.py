@@ -226,7 +226,7 @@ def _read_body(f: BinaryIO, shape: tuple[int, ...], fortran: bool, dtype: np.dty
 
 #: what the zipfile module raises on a damaged archive (besides its own BadZipFile)
 _ZIP_ERRORS = (zlib.error, ValueError, OSError, EOFError, NotImplementedError, IndexError, KeyError, OverflowError,
-               struct.error)
+               struct.error, RuntimeError)
 
 
 def _read_npz(f: BinaryIO) -> dict[str, np.ndarray]:
@@ -244,6 +244,8 @@ def _read_npz(f: BinaryIO) -> dict[str, np.ndarray]:
             name = info.filename[:-4] if info.filename.endswith(".npy") else info.filename
             if not info.filename or info.filename.endswith("/"):
                 continue
+            if info.flag_bits & 0x1:
+                raise _BadFeed(f"member '{info.filename}' is encrypted")
             total += info.file_size
             if total > MAX_FEED_BYTES:
                 raise _BadFeed(f"the archive claims more than {MAX_FEED_BYTES} bytes (PIRC_MAX_FEED_BYTES)")
