@@ -7,6 +7,7 @@ command line is wrong; 3 an internal error (one line; the traceback only with
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import sys
@@ -51,21 +52,29 @@ def handle_errors(fn: F) -> F:
             sys.exit(EXIT_INPUT)
         except MemoryError:
             _plain_error("error: out of memory")
-        except OSError as e:  # an I/O failure is the environment's, not pirc's: name the path
-            where = f" '{e.filename}'" if e.filename else ""
+        except OSError as e:
+            if e.errno not in _ENVIRONMENT_ERRNOS:  # e.g. pirc's own data file missing: an internal error
+                _internal(e)
+            where = f" '{e.filename}'" if e.filename else ""  # a full disk, a read-only file system, ...
             _plain_error(f"error: I/O error{where}: {e.strerror or e}")
         except Exception as e:  # noqa: BLE001
             if caused_by_memory(e):  # e.g. "I/O operation on closed file" after a MemoryError inside a write
                 _plain_error("error: out of memory")
-            if debug_enabled():
-                traceback.print_exc()
-            else:
-                click.echo(
-                    f"internal error: {type(e).__name__}: {e} (run with PIRC_DEBUG=1 for the traceback)", err=True
-                )
-            sys.exit(EXIT_INTERNAL)
+            _internal(e)
 
     return wrapper  # type: ignore[return-value]
+
+
+#: I/O failures of the environment whatever the path (user paths' other failures are FileErrors)
+_ENVIRONMENT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO, errno.ENOMEM})
+
+
+def _internal(e: BaseException) -> None:
+    if debug_enabled():
+        traceback.print_exc()
+    else:
+        click.echo(f"internal error: {type(e).__name__}: {e} (run with PIRC_DEBUG=1 for the traceback)", err=True)
+    sys.exit(EXIT_INTERNAL)
 
 
 def _plain_error(message: str) -> None:
