@@ -142,6 +142,9 @@ def main() -> int:
         worker(args.worker, args.mem_mb)
         return 0
 
+    import warnings
+
+    warnings.simplefilter("ignore")  # zipfile's "Duplicate name" while mutating .npz feeds
     from fuzz_targets import mutate, seeds
 
     targets = [t.strip() for t in args.targets.split(",") if t.strip()]
