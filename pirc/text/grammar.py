@@ -202,8 +202,8 @@ class _ToRecords(Transformer[Token, Any]):
         first = ops[0] if ops else None
         return BlockRec(args, ops, first.line if first else 0, first.col if first else 0)
 
-    def block_args(self, *args: tuple[Token, AttrDict | None]) -> list[tuple[Token, AttrDict | None]]:
-        return list(args)
+    def block_args(self, *args: tuple[Token, AttrDict | None] | None) -> list[tuple[Token, AttrDict | None]]:
+        return [a for a in args if a is not None]
 
     def block_arg(self, tok: Token, brace: tuple[str, Any] | None = None) -> tuple[Token, AttrDict | None]:
         if brace is None:

@@ -359,7 +359,7 @@ class _FastParser:
             if m is not None:
                 block, owner, _ = stack[-1]
                 if owner is None or owner.info.printer != "while" or block.args or not block.is_empty \
-                        or not m.group(2) or any(o.value is None for o in owner.operands):
+                        or any(o.value is None for o in owner.operands):
                     raise _FastMiss
                 col = len(m.group(1)) + 2
                 input_types = [o.value.type for o in owner.operands[1:]]  # type: ignore[union-attr]

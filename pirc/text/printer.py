@@ -143,9 +143,13 @@ def _structure_problem(op: Operation) -> str | None:
     """What the op's printed form cannot say: block arguments other than a loop body's, a region
     of several blocks, a loop whose results or body arguments differ from its inputs."""
     kind = op.info.printer
+    if kind in ("while", "group") and len(op.regions) != 1:
+        return f"a {kind} op prints exactly one region, this one has {len(op.regions)}"
+    if kind == "if" and not op.regions:
+        return "an if op prints at least one region"
     for region in op.regions:
-        if len(region.blocks) > 1:
-            return "a region holds more than one block"
+        if len(region.blocks) != 1:
+            return f"a region prints exactly one block, this one has {len(region.blocks)}"
         for b in region.blocks:
             if b.args and kind != "while":
                 return "only the body of a while loop can have block arguments"

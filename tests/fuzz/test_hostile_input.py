@@ -255,3 +255,26 @@ def test_feed_reader_round_trip_and_fifo(tmp_path: Path) -> None:
     os.mkfifo(fifo)
     with pytest.raises(PircError, match="not a regular file"):  # refused at once, never blocks
         read_feed_file(str(fifo))
+
+
+def test_loop_without_inputs_prints_a_bare_caret_that_reads_back() -> None:
+    text = ('{\n    (%0) = "pd_op.full" () {value:true} : () -> tensor<1xb>\n'
+            '    () = "pd_op.while" (cond=%0, inputs=) { \n    ^\n'
+            '        () = "cf.yield" (%0) {} : (tensor<1xb>) -> \n    }\n}\n')
+    for fast in (True, False):
+        assert print_program(parse_program(text, fast=fast)) == text  # Paddle prints a bare '^' here
+    assert check_pir_text(text) in ("ok", "diagnostic")
+
+
+def test_ir_the_printer_cannot_express_is_found() -> None:
+    from pirc.ir.attributes import AttrDict
+    from pirc.ir.core import Operation
+    from pirc.text.printer import unprintable
+
+    p = parse_program('{\n    (%0) = "pd_op.full" () {value:true} : () -> tensor<1xb>\n}\n')
+    cond = p.block.first_op.results[0]
+    loop = Operation("pd_op.while", [cond], (), AttrDict.EMPTY, 2)
+    for r in loop.regions:
+        r.add_block()
+    p.block.append(loop)
+    assert unprintable(p) == (loop, "a while op prints exactly one region, this one has 2")
