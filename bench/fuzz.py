@@ -22,6 +22,7 @@ import os
 import random
 import resource
 import select
+import signal
 import struct
 import subprocess
 import sys
@@ -157,6 +158,7 @@ def main() -> int:
     save = Path(args.save) if args.save else None
     if save:
         save.mkdir(parents=True, exist_ok=True)
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # stop the workers and print the table
     start = time.monotonic()
     deadline = start + args.seconds
     next_report = start + args.report
@@ -190,6 +192,8 @@ def main() -> int:
                 found = sum(c[k] for c in counts.values() for k in FINDINGS)
                 print(f"{now - start:8.0f} s  {total:10d} inputs  {total / (now - start):7.0f}/s  findings {found}",
                       flush=True)
+    except (KeyboardInterrupt, SystemExit):
+        print("\ninterrupted", flush=True)
     finally:
         for w in workers.values():
             w.stop()
