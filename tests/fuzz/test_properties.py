@@ -6,10 +6,14 @@ verified or not."""
 from __future__ import annotations
 
 import math
+import random
 
-from fuzz_targets import check_pir_text
+import numpy as np
+import pytest
+from fuzz_targets import check_pir_text, mutate, run_one, seeds
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 
 from pirc.ir.attributes import FloatAttr
 from pirc.text.parser import parse_attr_dict, parse_program
@@ -113,3 +117,40 @@ def test_negative_zero_float_round_trips_through_a_program() -> None:
         v = p.block.first_op.attrs["value"]
         assert isinstance(v, FloatAttr) and math.copysign(1.0, v.value) < 0
         assert print_program(p) == text
+
+
+# -- every target: Hypothesis drives the corpus mutator (so a failure shrinks to few choices) --------
+
+_POOLS: dict[str, list[bytes]] = {}
+
+
+@pytest.mark.parametrize("target", ["pir", "ast", "model", "feeds"])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rnd=st.randoms(use_true_random=False), depth=st.integers(1, 6))
+def test_mutated_corpus_inputs(target: str, rnd: random.Random, depth: int) -> None:
+    pool = _POOLS.setdefault(target, seeds(target))
+    data = rnd.choice(pool)
+    for _ in range(depth):
+        data = mutate(data, rnd, pool, target)
+    cls, detail = run_one(target, data)
+    assert cls in ("ok", "diagnostic"), detail
+
+
+@settings(max_examples=60, deadline=None)
+@given(arrays=st.dictionaries(
+    st.from_regex(r"[a-z_][a-z0-9_]{0,6}", fullmatch=True),
+    hnp.arrays(st.sampled_from(["float32", "float64", "int64", "int32", "bool", "uint8", "float16", ">f4"]),
+               hnp.array_shapes(min_dims=0, max_dims=4, min_side=0, max_side=4)),
+    max_size=3))
+def test_feed_files_read_back_exactly(arrays: dict) -> None:
+    import io
+
+    from pirc.runtime.feeds import read_feed_file
+
+    b = io.BytesIO()
+    np.savez(b, **arrays)
+    got = read_feed_file(io.BytesIO(b.getvalue()))
+    assert sorted(got) == sorted(arrays)
+    for k, a in arrays.items():
+        assert got[k].dtype == a.dtype and got[k].shape == a.shape
+        np.testing.assert_array_equal(got[k], a)
