@@ -254,7 +254,7 @@ def seeds(target: str) -> list[bytes]:
                 found.extend(s.encode() for s in _small_programs(body))
         found += sorted(p.read_bytes() for p in SEEDS.glob("*.pir"))
     elif target == "ast":
-        found = _lowered_seeds() or [p.read_bytes() for p in sorted(SEEDS.glob("*.ast"))]
+        found = list(_lowered_seeds()) or [p.read_bytes() for p in sorted(SEEDS.glob("*.ast"))]
     elif target == "model":
         for pat in ("tests/translate/corpus/*/prog.json", "tests/translate/corpus/*/pir/model.json",
                     "tests/translate/corpus/*/model.pdmodel", "samples/prog.json"):
