@@ -3,7 +3,7 @@
 
 Run with PaddlePaddle 3.3.1's venv (pirc and its tests never import Paddle):
 
-    /work/paddle-venv/bin/python tests/dialects/gen_part1.py
+    python tests/dialects/gen_part1.py   # python: a venv with paddlepaddle==3.3.1
 
 Every case builds a tiny static PIR program (with Paddle's Python API, ``paddle._pir_ops``
 or, for ops the PIR API would wrap in casts, a legacy ProgramDesc translated to PIR), finds

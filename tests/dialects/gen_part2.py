@@ -2,7 +2,7 @@
 
 Run with PaddlePaddle's venv (never imported by pirc or its tests):
 
-    /work/paddle-venv/bin/python tests/dialects/gen_part2.py
+    python tests/dialects/gen_part2.py   # python: a venv with paddlepaddle==3.3.1
 
 Every case builds a tiny static PIR program with Paddle's Python API, finds the target
 op, and records exactly what Paddle built and computed:

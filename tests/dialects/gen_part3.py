@@ -8,7 +8,7 @@ nonzero, prelu, pad, pad3d), plus integer inputs of exp/log (float32 data under 
 
 Run with PaddlePaddle's venv (never imported by pirc or its tests):
 
-    /work/paddle-venv/bin/python tests/dialects/gen_part3.py [op names...]
+    python tests/dialects/gen_part3.py   # python: a venv with paddlepaddle==3.3.1 [op names...]
 
 Every case builds a tiny static PIR program with Paddle's Python API (or, for ops that
 only Paddle's ProgramDesc translation emits, a legacy program translated with

@@ -4,7 +4,7 @@
 Run from the repository root with the *Paddle* virtualenv (never the project
 venv; pirc itself must not need Paddle)::
 
-    /work/paddle-venv/bin/python tests/translate/generate.py
+    python tests/translate/generate.py   # a venv with paddlepaddle==3.3.1
 
 The script is an orchestrator that does not import paddle itself.  It runs
 itself twice more as child processes:
@@ -48,6 +48,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -499,6 +500,38 @@ def _diff_loaded(saved, loaded):
     return {k: sorted(v) for k, v in sorted(added.items())}
 
 
+_FRAME_PATH = re.compile(r'File "([^"]*)"')
+
+
+def _relative_frame(match: "re.Match[str]") -> str:
+    """A stack frame's file, relative to site-packages or to the repository root."""
+    path = match.group(1)
+    if "site-packages/" in path:
+        path = path.split("site-packages/", 1)[1]
+    elif os.path.isabs(path) and path.startswith(ROOT + os.sep):
+        path = os.path.relpath(path, ROOT)
+    return f'File "{path}"'
+
+
+def _scrub_callstacks(pdmodel: str) -> None:
+    """Rewrite the ``op_callstack`` frames of a saved ProgramDesc so that no path
+    of the machine that generated it remains (Paddle files relative to
+    site-packages, ours relative to the repository root)."""
+    from paddle.base.proto import framework_pb2
+
+    with open(pdmodel, "rb") as f:
+        msg = framework_pb2.ProgramDesc.FromString(f.read())
+    for block in msg.blocks:
+        for op in block.ops:
+            for attr in op.attrs:
+                if attr.name == "op_callstack":
+                    frames = [_FRAME_PATH.sub(_relative_frame, s) for s in attr.strings]
+                    del attr.strings[:]
+                    attr.strings.extend(frames)
+    with open(pdmodel, "wb") as f:
+        f.write(msg.SerializeToString())
+
+
 def stage_legacy(names):
     import numpy as np
     import paddle
@@ -536,6 +569,7 @@ def stage_legacy(names):
             paddle.static.save_inference_model(
                 prefix, [v for v, _ in feeds], fetches, exe, program=main
             )
+        _scrub_callstacks(prefix + ".pdmodel")
         feed_values = {v.name: val for v, val in feeds}
 
         # ---- load back (legacy): feed/fetch ops present ----

@@ -1,7 +1,7 @@
 """Regenerate the expectations of test_translator_ops.py with PaddlePaddle (no tests here).
 
 Run from the repository root with the *project* venv; Paddle runs in a child
-process of the Paddle venv (``$PADDLE_PYTHON``, default /work/paddle-venv/bin/python),
+process of the Paddle venv (``$PADDLE_PYTHON``, default ``python3``),
 as tests/translate/generate.py does::
 
     .venv/bin/python tests/translate/test_translator_ops_regen.py          # check only
@@ -60,7 +60,7 @@ def paddle_outputs() -> tuple[dict[str, str], dict[str, str]]:
     import test_translator_ops as t
     from pirc.translate import framework_pb2 as pb
 
-    py = os.environ.get("PADDLE_PYTHON", "/work/paddle-venv/bin/python")
+    py = os.environ.get("PADDLE_PYTHON", "python3")
     with tempfile.TemporaryDirectory() as d:
         files = {}
         for name, fn in t.CASES.items():
