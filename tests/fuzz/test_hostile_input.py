@@ -278,3 +278,22 @@ def test_ir_the_printer_cannot_express_is_found() -> None:
         r.add_block()
     p.block.append(loop)
     assert unprintable(p) == (loop, "a while op prints exactly one region, this one has 2")
+
+
+_BOUNDED = """
+import resource, sys
+resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # a regression is a MemoryError, not an OOM kill
+sys.path.insert(0, sys.argv[1])
+from fuzz_targets import target_model
+print(target_model(sys.stdin.buffer.read()))
+"""
+
+
+def test_hostile_sizes_in_a_model_do_not_allocate_their_size() -> None:
+    """An elementwise axis of -2**31 used to build a list of 2**31 dims (a hang, then out of memory)."""
+    doc = json.loads((TRANSLATE / "fc_relu" / "prog.json").read_text())
+    op = next(o for o in doc["blocks"][0]["ops"] if o["type"] == "elementwise_add")
+    next(a for a in op["attrs"] if a["name"] == "axis")["i"] = -(2**31)
+    p = subprocess.run([sys.executable, "-c", _BOUNDED, str(Path(__file__).parent)], input=json.dumps(doc).encode(),
+                       capture_output=True, timeout=60)
+    assert p.stdout == b"diagnostic\n", p.stderr[-500:]
