@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
-# One script for a lent GPU machine: the CUDA parity tests, then bench/gpu_kernels.py
+# One script for a lent GPU machine: the CUDA parity tests, every corpus program on the GPU and on
+# the CPU emulation against Paddle's outputs, then bench/gpu_kernels.py
 # (bandwidth of pirc's fused CUDA kernels on the memory-bound workloads vs the device's
 # peak and PyTorch eager).  Exits non-zero when the parity tests (or the benchmark's own
-# CUDA-vs-interpreter check) fail.  See bench/README.md, "On a lent GPU machine".
+# CUDA-vs-interpreter check) fail; prints SKIPPED and exits 3 on a machine without a GPU.  See bench/README.md, "On a lent GPU machine".
 #
 #   bash bench/gpu.sh                 # set-up, tests, benchmark
 #   GPU_BENCH_ARGS="--json /tmp/gpu.json" bash bench/gpu.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# --- no GPU: nothing this script measures can run (the CPU checks are in the ordinary tests) -------
+if ! command -v nvidia-smi > /dev/null 2>&1 || ! nvidia-smi -L > /dev/null 2>&1; then
+    echo "SKIPPED: no NVIDIA GPU on this machine (nvidia-smi finds none)."
+    echo "Without a GPU: tests/codegen/test_cuda_toolchains.py, tests/codegen/test_cuda_emu.py, bench/cuda_emu.py"
+    exit 3
+fi
 
 PY=.venv/bin/python
 
@@ -70,14 +78,32 @@ print("pirc sees a CUDA device:", cuda_device_available(), device_compute_capabi
 print("NVRTC:", nvrtc_identity() if nvrtc_available() else "not installed")
 PY
 
+"$PY" -c 'from pirc.cinn.backend.launch import cuda_device_available as a; assert a()' \
+    || { echo "SKIPPED: pirc cannot use the GPU (no driver or cuda-bindings)"; exit 3; }
+
 # --- the CUDA parity tests (every GPU-gated test), on a fresh kernel cache ------------------------
 PIRC_CACHE_DIR="$(mktemp -d)"
 export PIRC_CACHE_DIR
 trap 'rm -rf "$PIRC_CACHE_DIR"' EXIT
-GPU_TESTS=(tests/codegen/test_codegen_cuda.py tests/codegen/test_hostile_names.py tests/cinn)
+GPU_TESTS=(tests/codegen/test_codegen_cuda.py tests/codegen/test_hostile_names.py tests/cinn
+           tests/codegen/test_cuda_toolchains.py)
 tests_rc=0
 "$PY" -m pytest "${GPU_TESTS[@]}" -q -rs || tests_rc=$?
 echo "CUDA parity tests: exit status $tests_rc"
+
+# --- every corpus program on the GPU against Paddle's outputs (and the same on the CPU emulation) ---
+printf '%-28s %-8s %-8s\n' program cuda cuda-emu
+for d in tests/corpus/*/; do
+    [ -f "$d/feeds.npz" ] && [ -f "$d/outputs.npz" ] || continue
+    params=()
+    [ -f "$d/params.npz" ] && params=(--params "$d/params.npz")
+    r_gpu=ok; r_emu=ok
+    .venv/bin/pirc-run "$d/program.pir" "${params[@]}" --feed "$d/feeds.npz" --backend cinn --device cuda \
+        --expect "$d/outputs.npz" > /dev/null 2>&1 || { r_gpu=FAIL; tests_rc=1; }
+    .venv/bin/pirc-run "$d/program.pir" "${params[@]}" --feed "$d/feeds.npz" --backend cinn --device cuda-emu \
+        --expect "$d/outputs.npz" > /dev/null 2>&1 || { r_emu=FAIL; tests_rc=1; }
+    printf '%-28s %-8s %-8s\n' "$(basename "$d")" "$r_gpu" "$r_emu"
+done
 
 # --- the benchmark (runs even when a test failed: a GPU session is scarce) -----------------------
 bench_rc=0

@@ -23,9 +23,12 @@ _EXT_TARGET = {".c": "c", ".cu": "cuda", ".cuh": "cuda"}
 @click.option("--arch", default=None, metavar="ARCH",
               help="CUDA architecture for --compile, e.g. sm_90 (default: $PIRC_CUDA_ARCH, the GPU's, else sm_90).")
 @click.option("--ptx", is_flag=True, help="With --compile --target cuda: build PTX instead of a cubin.")
+@click.option("--resource-usage", is_flag=True,
+              help="With --target cuda: ptxas -v for sm_80 and sm_90 (or --arch): registers, spills, static shared "
+                   "memory and theoretical occupancy per kernel, as a table on stderr.")
 @handle_errors
 def codegen_command(input: str, output: str, target: str | None, do_compile: bool, arch: str | None,
-                    ptx: bool) -> None:
+                    ptx: bool, resource_usage: bool = False) -> None:
     """Generate C or CUDA code for the kernels of an .ast file.
 
     \b
@@ -42,6 +45,8 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
         target = _EXT_TARGET.get(os.path.splitext(output)[1].lower(), "cuda") if output != "-" else "cuda"
     if (arch is not None or ptx) and target != "cuda":
         raise click.UsageError("--arch and --ptx apply to --target cuda")
+    if resource_usage and target != "cuda":
+        raise click.UsageError("--resource-usage applies to --target cuda")
     if arch is not None:
         from pirc.cinn.backend.errors import ToolchainError
         from pirc.cinn.backend.nvrtc import parse_arch
@@ -61,6 +66,11 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
         shown = output if output != "-" else f"<generated>.{'cu' if target == 'cuda' else 'c'}"
         compile_generated(src, arch=arch, cuda_kind="ptx" if ptx else "cubin", source_name=shown)
     write_output(output, src.text)
+    if resource_usage:
+        from pirc.cinn.backend import ptxas
+
+        archs = (arch,) if arch is not None else ptxas.DEFAULT_ARCHS
+        ptxas.print_resource_report(ptxas.resource_rows(src, ptxas.resource_usage(src, archs)))
 
 
 def main() -> None:

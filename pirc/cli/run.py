@@ -144,7 +144,12 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
               help="A feed (repeatable): NAME=FILE.npy, FILE.npy (named by its stem), or an .npz of feeds.")
 @click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
 @click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True)
-@click.option("--device", type=click.Choice(["cpu", "cuda"]), default="cpu", show_default=True)
+@click.option("--device", type=click.Choice(["cpu", "cuda", "cuda-emu"]), default="cpu", show_default=True,
+              help="cuda-emu: the generated CUDA compiled for the CPU and run on fibers (pirc/cinn/emu).")
+@click.option("--emu-seed", type=int, default=0, show_default=True,
+              help="With --device cuda-emu: the seed of the block and thread order.")
+@click.option("--emu-check", is_flag=True,
+              help="With --device cuda-emu: report races and out-of-bounds accesses (slower).")
 @click.option("--kernels", "kernels_path", metavar="FILE", help="The kernels of a host program (pirc-lower --host-out): .ast, or generated code: .c or a .so built from it (cpu), .cu or a .cubin / .ptx built from it (cuda).")
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
@@ -166,7 +171,7 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, no_verify: bool, expect_path: str | None = None, rtol: float = 1e-4,
-                atol: float = 1e-5) -> None:
+                atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -191,7 +196,13 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     target = "cuda" if device == "cuda" else "c"
     if device == "cuda":
         _require_gpu()
-    if kernels_path is not None:
+    if device == "cuda-emu" and kernels_path is not None:
+        raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
+    if device == "cuda-emu" and backend == "cinn":
+        from pirc.cinn.emu.program import compile_program_emu
+
+        compile_program_emu(prog, seed=emu_seed, check=emu_check)
+    elif kernels_path is not None:
         _load_kernels(kernels_path, prog, target)
     elif backend == "cinn":
         from pirc.cinn.compiler import compile_program

@@ -242,6 +242,19 @@ _SIGS: dict[str, str] = {
                      "y:Y, saved_mean?:SavedMean, saved_variance?:SavedVariance",
     "group_norm": "group_norm(x:X, scale?:Scale, bias?:Bias; epsilon:f32=1e-05, groups:i32=-1, "
                   "data_format:str<data_layout='NCHW') -> y:Y, mean:Mean, variance:Variance",
+    # detection
+    "yolo_box": "yolo_box(x:X, img_size:ImgSize; anchors:i32[]=[], class_num:i32=1, conf_thresh:f32=0.01, "
+                "downsample_ratio:i32=32, clip_bbox:bool=true, scale_x_y:f32=1.0, iou_aware:bool=false, "
+                "iou_aware_factor:f32=0.5) -> boxes:Boxes, scores:Scores",
+    "multiclass_nms3": "multiclass_nms3(bboxes:BBoxes, scores:Scores, rois_num?:RoisNum; score_threshold:f32=0.0, "
+                       "nms_top_k:i32=-1, keep_top_k:i32=-1, nms_threshold:f32=0.3, normalized:bool=true, "
+                       "nms_eta:f32=1.0, background_label:i32=0) -> out:Out, index:Index, nms_rois_num:NmsRoisNum",
+    "roi_align": "roi_align(x:X, boxes:ROIs, boxes_num?:RoisNum; pooled_height:i32=1, pooled_width:i32=1, "
+                 "spatial_scale:f32=1.0, sampling_ratio:i32=-1, aligned:bool=false) -> out:Out",
+    "rnn": "rnn(x:Input, pre_state[]:PreState, weight_list[]:WeightList, sequence_length?:SequenceLength, "
+           "dropout_state_in?:DropoutState; dropout_prob:f32=0.0, is_bidirec:bool=false, input_size:i32=10, "
+           "hidden_size:i32=100, num_layers:i32=1, mode:str='RNN_TANH', seed:i32=0, is_test:bool=false) -> "
+           "out:Out, dropout_state_out:DropoutState, state[]:State, reserve:Reserve",
     "dropout": "dropout(x:X, seed_tensor?:Seed, p:Scalar=dropout_prob; is_test:bool=false, "
                "mode:str<dropout_implementation='downgrade_in_infer', seed:i32=0, fix_seed:bool=false) -> "
                "out:Out, mask?:Mask",

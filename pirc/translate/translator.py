@@ -943,6 +943,16 @@ class GatherTranscriber(OpTranscriber):
         return None
 
 
+class RnnTranscriber(OpTranscriber):
+    """RnnOpTranscriber: the legacy op lists DropoutState only as an output; Paddle feeds
+    ``dropout_state_in`` a 0-D uint8 ``pd_op.full`` of 0 created right before the op."""
+
+    def special_input(self, name):  # type: ignore[no-untyped-def]
+        if name != "dropout_state_in":
+            return None
+        return lambda tr, ctx, op, isig, block: Builder(block).full([], 0.0, "uint8")
+
+
 class OneHotTranscriber(OpTranscriber):
     pass
 
@@ -1050,6 +1060,7 @@ SPECIAL_HANDLERS: dict[str, OpTranscriber] = {
     "pool2d": OpTranscriber(_POOL_DEFAULTS),
     "pool3d": OpTranscriber(_POOL_DEFAULTS),
     "scale": OpTranscriber({"bias": f64(0.0), "bias_after_scale": BoolAttr.TRUE}),
+    "rnn": RnnTranscriber(),
     "dropout": OpTranscriber({"mode": StrAttr.get("downscale_in_infer")}),
     "softmax": OpTranscriber({"axis": i32(-1)}),
     "argsort": OpTranscriber({"stable": BoolAttr.FALSE}),

@@ -50,6 +50,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 OUT_DIR = os.path.join(HERE, "data", "part3")
 
 rng = np.random.default_rng(3033)
+ID_BASE = 0  # first case id (gen_part4.py reuses this machinery with its own ids)
 nan, inf = float("nan"), float("inf")
 
 
@@ -629,7 +630,7 @@ def main() -> None:
     arrays: dict[str, np.ndarray] = {}
     out = []
     failed = []
-    for ci, c in enumerate(CASES):
+    for ci, c in enumerate(CASES, start=ID_BASE):
         if only and c.op not in only:
             continue
         try:

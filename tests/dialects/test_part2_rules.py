@@ -351,7 +351,7 @@ def test_conv2d_transpose_is_the_adjoint_of_conv2d(seed: int) -> None:
 
 
 def test_topk_emulation_agrees_with_sorting_when_values_are_distinct() -> None:
-    from pirc.dialects.pd_op.nn import _topk_row_exact
+    from pirc.dialects.pd_op.topk import _topk_row_exact
 
     r = np.random.default_rng(7)
     for n, k in ((5, 5), (17, 16), (40, 3), (200, 2), (300, 7), (64, 33)):

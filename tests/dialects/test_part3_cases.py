@@ -1,6 +1,6 @@
-"""Data-driven checks of the part-3 op definitions against values Paddle 3.3.1 computed.
+"""Data-driven checks of the part-3 and part-4 op definitions against values Paddle 3.3.1 computed.
 
-The data comes from ``tests/dialects/gen_part3.py`` (run with Paddle's venv).  For every
+The data comes from ``tests/dialects/gen_part3.py`` and ``gen_part4.py`` (run with Paddle's venv).  For every
 recorded case: the registered kernel must reproduce Paddle's results (values, dtype and
 shape of what Paddle's executor handed back), the shape rule must predict exactly the
 result types Paddle printed, and the OpDef's operand/attribute/result names and inplace
@@ -21,11 +21,15 @@ import pirc.dialects.pd_op  # noqa: F401  (registers every pd_op family)
 from tests.dialects.case_args import NP_DTYPES as _NP, arg_decoders, case_ids as _ids, decode  # noqa: F401
 from pirc.dialects.opdef import Meta, ShapeError, lookup
 
-DATA = Path(__file__).parent / "data" / "part3"
-_DOC = json.loads((DATA / "cases.json").read_text())
-CASES: list[dict[str, Any]] = _DOC["cases"]
-REJECTS: list[dict[str, Any]] = _DOC["rejects"]
-ARRAYS = np.load(DATA / "arrays.npz")
+#: part 4 (tests/dialects/gen_part4.py: the coverage audit's ops) uses the same machinery and checks
+DATA_DIRS = [Path(__file__).parent / "data" / part for part in ("part3", "part4")]
+_DOCS = [json.loads((d / "cases.json").read_text()) for d in DATA_DIRS]
+CASES: list[dict[str, Any]] = [c for doc in _DOCS for c in doc["cases"]]
+REJECTS: list[dict[str, Any]] = [r for doc in _DOCS for r in doc["rejects"]]
+ARRAYS: dict[str, np.ndarray] = {}
+for _d in DATA_DIRS:
+    with np.load(_d / "arrays.npz") as _z:
+        ARRAYS.update({k: _z[k] for k in _z.files})
 
 #: ops whose zero signs Paddle's vectorised Eigen path decides by the element's position in
 #: the packet (logsigmoid(100) is +0 in a full AVX packet, -0 in the scalar tail)
@@ -60,9 +64,9 @@ def test_kernel_matches_paddle(c: dict[str, Any]) -> None:
         assert isinstance(g, np.ndarray), f"result {i} is {type(g).__name__}, not ndarray"
         assert g.dtype == exp.dtype, f"result {i}: dtype {g.dtype}, Paddle's data {exp.dtype}"
         assert g.shape == exp.shape, f"result {i}: shape {g.shape}, Paddle {exp.shape}"
-        if g.dtype.kind == "f":
+        if g.dtype.kind in "fc":
             np.testing.assert_allclose(g, exp, rtol=c["rtol"], atol=c["atol"], equal_nan=True, err_msg=f"result {i}")
-            if c["op"] in ZERO_SIGN_FREE:
+            if c["op"] in ZERO_SIGN_FREE or g.dtype.kind == "c":
                 continue
             # the sign of zeros too
             both = (g == 0) & (exp == 0)

@@ -405,6 +405,77 @@ def _builders():
             [out, h],
         )
 
+    def rnn_lstm_gru(rng):
+        # the legacy `rnn` op (ProgramTranslator special handler): 2-layer bidirectional LSTM + GRU
+        x = paddle.static.data("x", [-1, 6, 5], "float32")
+        lstm = paddle.nn.LSTM(5, 3, num_layers=2, direction="bidirect")
+        gru = paddle.nn.GRU(5, 4)
+        lstm.eval()
+        gru.eval()
+        y, (h, c) = lstm(x)
+        y2, h2 = gru(x)
+        return (
+            "legacy `rnn` op: 2-layer bidirectional LSTM (initial states from fill_constant) and a GRU",
+            [(x, rng.standard_normal((2, 6, 5)).astype("float32"))],
+            [y, h, c, y2, h2],
+        )
+
+    def crnn_legacy(rng):
+        # CRNN text recogniser (as tests/corpus/crnn): conv/BN/relu/pool stack, 2-layer bidirectional LSTM
+        img = paddle.static.data("image", [-1, 1, 16, 48], "float32")
+        layers = []
+        for cin, cout, pool in [(1, 8, 2), (8, 16, 2), (16, 16, (2, 1)), (16, 16, (2, 1))]:
+            layers += [paddle.nn.Conv2D(cin, cout, 3, padding=1, bias_attr=False), paddle.nn.BatchNorm2D(cout),
+                       paddle.nn.ReLU(), paddle.nn.MaxPool2D(pool, pool)]
+        body = paddle.nn.Sequential(*layers)
+        lstm = paddle.nn.LSTM(16, 12, num_layers=2, direction="bidirect")
+        head = paddle.nn.Linear(24, 11)
+        for la in (body, lstm, head):
+            la.eval()
+        f = paddle.transpose(paddle.squeeze(body(img), axis=[2]), [0, 2, 1])
+        seq, _ = lstm(f)
+        return (
+            "CRNN: conv2d/batch_norm/relu/pool2d stack, squeeze2, transpose2, 2-layer bidirectional "
+            "LSTM (rnn), matmul_v2 + elementwise_add, softmax",
+            [(img, rng.standard_normal((2, 1, 16, 48)).astype("float32"))],
+            [F.softmax(head(seq), axis=2)],
+        )
+
+    def ppyolo_legacy(rng):
+        # detection post-processing through the legacy static API: yolo_box, multiclass_nms3, roi_align
+        img = paddle.static.data("image", [1, 3, 16, 16], "float32")
+        im_shape = paddle.static.data("im_shape", [1, 2], "int32")
+        conv = paddle.nn.Conv2D(3, 16, 3, stride=4, padding=1)
+        conv.eval()
+        feat = conv(img)                                           # 1, 16, 4, 4
+        boxes, scores = paddle.vision.ops.yolo_box(feat, im_shape, anchors=[10, 13, 16, 30], class_num=3,
+                                                   conf_thresh=0.01, downsample_ratio=4, clip_bbox=True,
+                                                   scale_x_y=1.05)
+        helper = LayerHelper("multiclass_nms3")
+        out = helper.create_variable_for_type_inference(dtype="float32")
+        index = helper.create_variable_for_type_inference(dtype="int32")
+        num = helper.create_variable_for_type_inference(dtype="int32")
+        helper.append_op(type="transpose2", inputs={"X": scores},
+                         outputs={"Out": (st := helper.create_variable_for_type_inference(dtype="float32")),
+                                  "XShape": helper.create_variable_for_type_inference(dtype="float32")},
+                         attrs={"axis": [0, 2, 1]})
+        helper.append_op(type="multiclass_nms3", inputs={"BBoxes": boxes, "Scores": st},
+                         outputs={"Out": out, "Index": index, "NmsRoisNum": num},
+                         attrs={"score_threshold": 0.01, "nms_top_k": 30, "keep_top_k": 12, "nms_threshold": 0.45,
+                                "normalized": False, "nms_eta": 1.0, "background_label": -1})
+        rois = paddle.static.data("rois", [3, 4], "float32")
+        rois_num = paddle.static.data("rois_num", [1], "int32")
+        pooled = paddle.vision.ops.roi_align(feat, rois, rois_num, output_size=2, spatial_scale=0.25,
+                                             sampling_ratio=2, aligned=True)
+        return (
+            "PP-YOLO-style post-processing: conv2d, yolo_box, transpose2, multiclass_nms3 (legacy op), roi_align",
+            [(img, rng.standard_normal((1, 3, 16, 16)).astype("float32")),
+             (im_shape, np.array([[64, 48]], "int32")),
+             (rois, np.array([[1, 2, 30, 40], [10, 10, 20, 14], [0, 0, 63, 47]], "float32")),
+             (rois_num, np.array([3], "int32"))],
+            [boxes, scores, out, index, num, pooled],
+        )
+
     return {
         "fc_relu": fc_relu,
         "lenet": lenet,
@@ -416,6 +487,9 @@ def _builders():
         "while_model": while_model,
         "misc_ops": misc_ops,
         "nested_cf": nested_cf,
+        "rnn_lstm_gru": rnn_lstm_gru,
+        "crnn_legacy": crnn_legacy,
+        "ppyolo_legacy": ppyolo_legacy,
     }
 
 
@@ -430,6 +504,9 @@ MODEL_NAMES = [
     "while_model",
     "misc_ops",
     "nested_cf",
+    "rnn_lstm_gru",
+    "crnn_legacy",
+    "ppyolo_legacy",
 ]
 
 

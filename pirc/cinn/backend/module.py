@@ -347,14 +347,20 @@ class DeviceKernel(_NamedCall):
     def launch(self, pointers: Mapping[int, int], env: Mapping[Var, Any], workspaces: Sequence[int] = (),
                stream: Any = 0) -> None:
         """Launch on device buffers: ``pointers`` maps buffer argument index -> device pointer."""
-        meta = self.meta
-        values = [pointers[a.index] if a.is_buffer else env[a.var] for a in meta.args]  # type: ignore[index]
-        values += list(workspaces)
-        grid, block = self.launch_dims(env)
-        fn = self.module.get_function(meta.symbol)
-        params, slots = pack_args(self._kinds, values)
+        grid, block, params, slots = self.packed(pointers, env, workspaces)
+        fn = self.module.get_function(self.meta.symbol)
         CudaDriver.get().launch(fn, grid, block, params, stream)
         del slots
+
+    def packed(self, pointers: Mapping[int, int], env: Mapping[Var, Any], workspaces: Sequence[int] = ()
+               ) -> tuple[tuple[int, int, int], tuple[int, int, int], np.ndarray, np.ndarray]:
+        """(grid, block, kernelParams, slots) of a launch (keep ``slots`` alive until it returns); the
+        driver path and the CPU emulation (pirc.cinn.emu) launch with the same packing."""
+        values = [pointers[a.index] if a.is_buffer else env[a.var] for a in self.meta.args]  # type: ignore[index]
+        values += list(workspaces)
+        grid, block = self.launch_dims(env)
+        params, slots = pack_args(self._kinds, values)
+        return grid, block, params, slots
 
     def __call__(self, *inputs: Any, symbols: Mapping[str, Any] | None = None) -> list[np.ndarray]:
         info, meta = self.info, self.meta

@@ -44,7 +44,6 @@ from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import Call, Cast, Expr, For, ForKind, IntImm, LoweredFunc, Max, MemoryScope, Module, Mul, Var
 from pirc.cinn.ast.visitor import children, walk
 from pirc.cinn.codegen.common import (
-    assemble,
     _GPU_VAR_IDS,
     CROSS_THREAD_RE,
     FuncEmitter,
@@ -52,6 +51,7 @@ from pirc.cinn.codegen.common import (
     KernelMeta,
     LaunchDim,
     WorkspaceInfo,
+    assemble,
     const_int,
     ctype,
     elem_bytes,
@@ -266,7 +266,7 @@ class CudaEmitter(FuncEmitter):
         self.depth = 1
         decls = self._temps()
         self.stmt(f.body)
-        body = self.lines
+        body = drop_unused_constants(self.lines)
         self.lines = []
         for rct, name in sorted(self.reduce_shm.items()):
             self.emit(f"__shared__ {rct} {name}[32];")
@@ -278,15 +278,16 @@ class CudaEmitter(FuncEmitter):
         meta = KernelMeta(self.index, self.symbol, f.name, group_of(f), "cuda", f, self.args, symbol_args_of(f),
                           grid=grid, block=block, workspaces=self.workspaces,  # type: ignore[arg-type]
                           shared_bytes=self.shared_bytes, cross_thread=self.cross_thread)
-        extra = [f" * launch: grid ({', '.join(comment_text(d.text()) for d in grid)}), "
+        extra = [(f" * launch: grid ({', '.join(comment_text(d.text()) for d in grid)}), "
                  f"block ({', '.join(comment_text(d.text()) for d in block)}), "
-                 f"static shared memory {self.shared_bytes} bytes"]
+                 f"static shared memory {self.shared_bytes} bytes")]
         for w in self.workspaces:
             extra.append(f" * workspace: {comment_text(w.name)} ({w.dtype.value}), one extra pointer parameter")
         if self.cross_thread:
             extra.append(" * uses warp / block reductions: blockDim.x must be a power of two <= 32 or a multiple of 32")
         out = self.header_lines(meta, extra)
-        out.append(f"static __device__ const char pirc_k{self.index}_name[] = {self.name_literal()};")
+        # external linkage: findable in the cubin (cuModuleGetGlobal), and no unused-variable warning
+        out.append(f'extern "C" __device__ const char pirc_k{self.index}_name[] = {self.name_literal()};')
         params = [f"{self.param_type(a)} {a.cname}" for a in self.args]
         params += [f"{storage_type(w.dtype, 'cuda')}* __restrict__ {w.cname}" for w in self.workspaces]
         out.append(f'extern "C" __global__ void __launch_bounds__({self.launch_threads}) '
@@ -323,6 +324,30 @@ class CudaEmitter(FuncEmitter):
         return out
 
 
+_CONST_DECL = re.compile(r"^\s*const [A-Za-z_][A-Za-z0-9_ ]*? (v\d+_[A-Za-z0-9_]*) = [^;]*;$")
+_VAR_TOKEN = re.compile(r"\bv\d+_[A-Za-z0-9_]*")
+
+
+def drop_unused_constants(lines: list[str]) -> list[str]:
+    """Remove ``const T vN_x = <index expression>;`` lines whose variable nothing reads (a schedule
+    block's iter var its body does not use), repeatedly: nvcc warns on each (#177-D), and the
+    expressions are pure index arithmetic.  Generated names (``vN_``) are unique within a kernel."""
+    while True:
+        uses: dict[str, int] = {}
+        for ln in lines:
+            for tok in _VAR_TOKEN.findall(ln):
+                uses[tok] = uses.get(tok, 0) + 1
+        keep = []
+        for ln in lines:
+            m = _CONST_DECL.match(ln)
+            if m is not None and uses.get(m.group(1), 0) == 1:
+                continue
+            keep.append(ln)
+        if len(keep) == len(lines):
+            return lines
+        lines = keep
+
+
 def _bytes_of(rct: str) -> int:
     return 8 if rct in ("long long", "unsigned long long", "double") else 4
 
@@ -334,4 +359,4 @@ def codegen_cuda(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> Generate
     return assemble("cuda", node, CudaEmitter, CUDA_ABI)
 
 
-__all__ = ["CUDA_ABI", "CudaEmitter", "codegen_cuda"]
+__all__ = ["CUDA_ABI", "CudaEmitter", "codegen_cuda", "drop_unused_constants"]

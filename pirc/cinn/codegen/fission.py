@@ -59,7 +59,10 @@ def split_point(value: Expr) -> Call | None:
         if under and _expensive_call(e):
             inner = next((c for k in children(e) if (c := search(k, True)) is not None), None)
             return inner if inner is not None else e  # the deepest: its own argument may hold another
-        for k in children(e):
+        # a select's values are read only where their branch is taken (concat's inputs are
+        # indexed i - offset): hoisted into the tile loop they would be read everywhere
+        kids = (e.condition,) if e.KIND is Kind.SELECT else children(e)
+        for k in kids:
             hit = search(k, under or _expensive_call(e))
             if hit is not None:
                 return hit

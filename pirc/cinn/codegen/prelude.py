@@ -1,7 +1,8 @@
 """The helper functions generated sources start with, for C (system compiler) and CUDA (NVRTC).
 
-NVRTC has no system headers, so the CUDA prelude defines the fixed-width integer
-types itself and uses only CUDA builtins (``expf``, ``__float_as_uint``,
+NVRTC has no system headers, so under NVRTC (``__CUDACC_RTC__``) the CUDA prelude
+defines the fixed-width integer types itself (nvcc and the CPU emulation include
+``<stdint.h>``, which already declares them) and uses only CUDA builtins (``expf``, ``__float_as_uint``,
 ``__shfl_xor_sync``...).  The C prelude includes ``<math.h>``, ``<stdint.h>`` and
 ``<stdlib.h>``.
 
@@ -51,8 +52,8 @@ def _int_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
             mod = f"PIRC_FN {ct} pirc_mod_{sfx}({ct} a, {ct} b) {{ return b == 0 ? ({ct})0 : ({ct})(a % b); }}"
             absf = f"PIRC_FN {ct} pirc_abs_{sfx}({ct} a) {{ return a; }}"
             sign = f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ return ({ct})(a > 0); }}"
-            out[f"pirc_rem_{sfx}"] = ((f"pirc_mod_{sfx}",), f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) "
-                                                        f"{{ return pirc_mod_{sfx}(a, b); }}")
+            out[f"pirc_rem_{sfx}"] = ((f"pirc_mod_{sfx}",), (f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) "
+                                                        f"{{ return pirc_mod_{sfx}(a, b); }}"))
         out[f"pirc_div_{sfx}"] = ((), div)
         out[f"pirc_mod_{sfx}"] = ((), mod)
         out[f"pirc_abs_{sfx}"] = ((), absf)
@@ -76,12 +77,12 @@ def _float_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
         out[f"pirc_isnan_{sfx}"] = ((), f"PIRC_FN int pirc_isnan_{sfx}({ct} a) {{ return a != a; }}")
         out[f"pirc_isinf_{sfx}"] = ((), f"PIRC_FN int pirc_isinf_{sfx}({ct} a) {{ return a == a && (a - a) != (a - a); }}")
         out[f"pirc_isfinite_{sfx}"] = ((), f"PIRC_FN int pirc_isfinite_{sfx}({ct} a) {{ return (a - a) == (a - a); }}")
-        out[f"pirc_sign_{sfx}"] = ((), f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ "
-                                       f"return a != a ? a : ({ct})((a > 0) - (a < 0)); }}")
-        out[f"pirc_rem_{sfx}"] = ((), f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) {{ {ct} r = fmod{f}(a, b); "
-                                      f"return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r; }}")
-        out[f"pirc_round_{sfx}"] = ((), f"PIRC_FN {ct} pirc_round_{sfx}({ct} a) {{ "
-                                        f"return a < 0 ? -floor{f}(-a + ({ct})0.5) : floor{f}(a + ({ct})0.5); }}")
+        out[f"pirc_sign_{sfx}"] = ((), (f"PIRC_FN {ct} pirc_sign_{sfx}({ct} a) {{ "
+                                       f"return a != a ? a : ({ct})((a > 0) - (a < 0)); }}"))
+        out[f"pirc_rem_{sfx}"] = ((), (f"PIRC_FN {ct} pirc_rem_{sfx}({ct} a, {ct} b) {{ {ct} r = fmod{f}(a, b); "
+                                      f"return (r != 0 && ((r < 0) != (b < 0))) ? r + b : r; }}"))
+        out[f"pirc_round_{sfx}"] = ((), (f"PIRC_FN {ct} pirc_round_{sfx}({ct} a) {{ "
+                                        f"return a < 0 ? -floor{f}(-a + ({ct})0.5) : floor{f}(a + ({ct})0.5); }}"))
     return out
 
 
@@ -247,8 +248,8 @@ _VEC_MATH = {
 # OpenMP user-defined reductions (C only): NaN-propagating float min / max
 _OMP = {
     f"pirc_omp_{op}_{sfx}": ((f"pirc_{op}_{sfx}",),
-                             f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
-                             f"initializer(omp_priv = omp_orig)")
+                             (f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
+                             f"initializer(omp_priv = omp_orig)"))
     for op in ("min", "max") for sfx, ct in FLOAT_TYPES.items()
 }
 
@@ -307,7 +308,8 @@ C_HEADER = """#include <math.h>
 #define PIRC_BITS_TO_F64 union { double f; uint64_t u; } c; c.u = u; return c.f;
 """
 
-CUDA_HEADER = """/* self-contained: NVRTC has no system headers */
+CUDA_HEADER = """/* self-contained: NVRTC has no system headers; nvcc and host compilers have <stdint.h> */
+#ifdef __CUDACC_RTC__
 typedef signed char int8_t;
 typedef short int16_t;
 typedef int int32_t;
@@ -316,6 +318,9 @@ typedef unsigned char uint8_t;
 typedef unsigned short uint16_t;
 typedef unsigned int uint32_t;
 typedef unsigned long long uint64_t;
+#else
+#include <stdint.h>
+#endif
 
 #define PIRC_FN static __device__ __forceinline__
 #define PIRC_F32_TO_BITS return __float_as_uint(f);

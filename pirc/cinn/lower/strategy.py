@@ -449,7 +449,7 @@ def compute_dot(ctx: LowerContext, op: Operation, ins: list[Any], outs: list[Dim
 
 def compute_conv2d_transpose(ctx: LowerContext, op: Operation, ins: list[Any], outs: list[Dims],
                              names: list[str]) -> list[LTensor]:
-    from pirc.dialects.pd_op import nn
+    from pirc.dialects.pd_op import conv as nn
 
     x, w = ins[0], ins[1]
     attrs = op.attrs.values()
