@@ -15,13 +15,13 @@ help:
 	@echo "make setup   create .venv and install pirc (editable) with its test tools"
 	@echo "make demo    run the pipeline on samples/ (set-up included)"
 	@echo "make test    run the test suite (set-up included)"
-	@echo "make bench   run the benchmarks in bench/"
+	@echo "make bench   run every benchmark in bench/ and print one summary table"
 	@echo "make corpus  regenerate tests/corpus with PaddlePaddle (needs paddlepaddle==3.3.1)"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[test]'
+	$(BIN)/python -m pip install -q -e '.[test,cuda]'
 	@touch $(STAMP)
 
 setup: $(STAMP)
@@ -33,10 +33,11 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 bench: $(STAMP)
-	$(BIN)/python bench/frontend.py
+	$(BIN)/python bench/all.py
 
 corpus:
 	$(PYTHON) tests/corpus/generate.py
+	$(PYTHON) tests/corpus/generate_alias.py
 
 clean:
 	rm -rf $(OUT) .pytest_cache

@@ -7,6 +7,7 @@ command-line layer turns into exit status 1 without a traceback.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TextIO
@@ -74,20 +75,45 @@ class Diagnostic:
         self.notes.append(Diagnostic("note", message, loc))
         return self
 
-    def render(self) -> str:
+    def render(self, colour: bool = False) -> str:
+        """The text: ``file:line:col: severity: message``, the source line and a caret; with
+        ``colour``, clang's and MLIR's terminal colours (the same characters otherwise)."""
         out: list[str] = []
-        _render_one(self, out)
+        _render_one(self, out, colour)
         for n in self.notes:
-            _render_one(n, out)
+            _render_one(n, out, colour)
         return "\n".join(out) + "\n"
 
 
-def _render_one(d: Diagnostic, out: list[str]) -> None:
+#: clang's colours: bold locations and messages, red errors, magenta warnings, cyan notes, green carets
+_BOLD, _RESET = "\x1b[1m", "\x1b[0m"
+_SEVERITY_COLOUR = {"error": "\x1b[1;31m", "warning": "\x1b[1;35m", "note": "\x1b[1;36m", "remark": "\x1b[1;34m"}
+_CARET = "\x1b[1;32m"
+
+
+def colour_enabled(stream: TextIO) -> bool:
+    """Colour only on a terminal, and never with NO_COLOR set (https://no-color.org) or TERM=dumb."""
+    try:
+        tty = stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+    return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
+
+
+def _head(d: Diagnostic, loc: object | None, colour: bool) -> str:
+    if not colour:
+        return f"{d.severity}: {d.message}" if loc is None else f"{loc}: {d.severity}: {d.message}"
+    where = "" if loc is None else f"{_BOLD}{loc}: {_RESET}"
+    sev = f"{_SEVERITY_COLOUR.get(d.severity, _BOLD)}{d.severity}: {_RESET}"
+    return f"{where}{sev}{_BOLD}{d.message}{_RESET}"
+
+
+def _render_one(d: Diagnostic, out: list[str], colour: bool = False) -> None:
     loc = d.loc
     if loc is None or loc.source is None:
-        out.append(f"{d.severity}: {d.message}" if loc is None else f"{loc}: {d.severity}: {d.message}")
+        out.append(_head(d, loc, colour))
         return
-    out.append(f"{loc}: {d.severity}: {d.message}")
+    out.append(_head(d, loc, colour))
     line = loc.source.line_text(loc.line)
     if line or loc.line > 0:
         shown = line.replace("\t", " ")
@@ -98,7 +124,7 @@ def _render_one(d: Diagnostic, out: list[str]) -> None:
         else:
             col = loc.col
         out.append(shown)
-        out.append(" " * max(col - 1, 0) + "^")
+        out.append(" " * max(col - 1, 0) + (f"{_CARET}^{_RESET}" if colour else "^"))
 
 
 class PircError(Exception):
@@ -108,11 +134,12 @@ class PircError(Exception):
         self.diagnostics = [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
         super().__init__(self.diagnostics[0].message if self.diagnostics else "error")
 
-    def render(self) -> str:
-        return "".join(d.render() for d in self.diagnostics)
+    def render(self, colour: bool = False) -> str:
+        return "".join(d.render(colour) for d in self.diagnostics)
 
     def print(self, stream: TextIO) -> None:
-        stream.write(self.render())
+        """Coloured on a terminal (NO_COLOR respected); the plain text when piped."""
+        stream.write(self.render(colour_enabled(stream)))
 
 
 def error(message: str, loc: Location | None = None) -> PircError:

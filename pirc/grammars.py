@@ -1,4 +1,4 @@
-"""Loading the Lark grammars in ``grammar/`` (pir.lark, ast.lark).
+"""Loading the Lark grammars (``grammar/pir.lark``, ``grammar/ast.lark``; package data when installed).
 
 Parsers are built on first use; their LALR tables are cached (as JSON with a
 content hash, never as a pickle) in ``<cache root>/grammars`` (see
@@ -14,18 +14,26 @@ import os
 import re
 import sys
 from collections.abc import Callable, Iterable
+from importlib.resources import files
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 
-def grammar_dir() -> Path:
-    """``grammar/`` at the top of the source tree (pirc is installed editable)."""
+def grammar_dir() -> Traversable:
+    """Where the grammars are: ``pirc/grammar/`` package data in an installed wheel, else
+    ``grammar/`` at the top of the source tree (a checkout, or an editable install)."""
     env = os.environ.get("PIRC_GRAMMAR_DIR")
     if env:
         return Path(env)
+    packaged = files("pirc") / "grammar"
+    if packaged.is_dir():
+        return packaged
     return Path(__file__).resolve().parents[1] / "grammar"
 
 

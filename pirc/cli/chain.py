@@ -27,12 +27,30 @@ def _value_options(cmd: click.Command) -> set[str]:
     return out
 
 
+def _misspelt_command(tok: str, commands: Mapping[str, click.Command]) -> str | None:
+    """The command ``tok`` probably meant, when it is a near miss of one and not a file."""
+    import difflib
+    import os
+
+    if tok.startswith("-") or os.path.exists(tok) or "." in tok or "/" in tok:
+        return None
+    close = difflib.get_close_matches(tok, list(commands), n=1, cutoff=0.7)
+    return close[0] if close else None
+
+
 def split_chain(args: Sequence[str], commands: Mapping[str, click.Command]) -> list[tuple[str, list[str]]]:
-    """``[name, args...]`` segments, splitting at command names that are not option values."""
+    """``[name, args...]`` segments, splitting at command names that are not option values.
+
+    A token that is neither an option, an option's value nor a file, and is a near miss of a
+    command name, is reported as a misspelt command (with a did-you-mean)."""
     segments: list[tuple[str, list[str]]] = []
     expects_value = False
     takes: set[str] = set()
     for tok in args:
+        if not expects_value and tok not in commands and segments:
+            guess = _misspelt_command(tok, commands)
+            if guess is not None:
+                raise click.UsageError(f"no such command '{tok}' in the chain; did you mean '{guess}'?")
         if not expects_value and tok in commands and (segments or True):
             segments.append((tok, []))
             takes = _value_options(commands[tok])

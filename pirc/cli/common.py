@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import functools
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -109,9 +110,11 @@ _PASS_MANAGER_OPTIONS = (
                  help="Print the IR to stderr after PASS."),
     click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass."),
     click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass."),
-    click.option("--timing", is_flag=True, help="Print a table of the time spent in each stage to stderr."),
+    click.option("--timing", is_flag=True,
+                 help="Print the time spent in each stage to stderr (one table, the same on every command)."),
     click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own."),
-    click.option("--no-verify", is_flag=True, help="Skip the verifier (after parsing and after each pass)."),
+    click.option("--verify/--no-verify", "do_verify", default=True, show_default=True,
+                 help="Run the verifier after parsing and after each pass."),
     click.option("--legacy-attr-types", is_flag=True,
                  help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>)."),
 )
@@ -150,3 +153,86 @@ def write_output(path: str, data: str | bytes) -> None:
             raise file_error("write", path, e) from None
         return
     atomic_write(path, raw)
+
+
+# --- what every command shares: --version, --verify, --timing, program inputs ------------------------
+
+#: the default target of pirc-lower, pirc-codegen and pirc-run (a CPU and a C compiler are everywhere)
+DEFAULT_TARGET = "c"
+
+
+def version_option(f: F) -> F:
+    """``--version``: the same line on every command."""
+    from pirc import __version__
+
+    return click.version_option(__version__, "--version", prog_name="pirc",
+                                message="%(prog)s %(version)s", help="Print pirc's version and exit.")(f)
+
+
+def verify_option(default: bool, what: str = "the program") -> Callable[[F], F]:
+    """``--verify/--no-verify`` with a per-command default."""
+    return click.option("--verify/--no-verify", "do_verify", default=default, show_default=True,
+                        help=f"Run the verifier on {what}.")
+
+
+def timing_option(f: F) -> F:
+    return click.option("--timing", is_flag=True,
+                        help="Print the time spent in each stage to stderr (one table, the same on every command).")(f)
+
+
+def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
+    """The one ``--timing`` format: a table of stage, wall time (ms) and share, then the total."""
+    from pirc.cli.tables import print_table
+
+    total = sum(s for _, s in rows) or 1e-12
+    body = [[name, f"{s * 1e3:.2f}", f"{100 * s / total:.1f}"] for name, s in rows]
+    body.append(["total", f"{total * 1e3:.2f}", "100.0"])
+    print_table(f"{command} timing", ["stage", "wall (ms)", "%"], body, right=(1, 2), err=True, total_row=True)
+
+
+_LEADING_SPACE = re.compile(rb"\s*")
+
+
+def input_kind(data: bytes) -> str:
+    """``"model"`` for a Paddle model (ProgramDesc JSON, binary .pdmodel, Paddle 3 PIR JSON),
+    ``"pir"`` for PIR text; decided from the content, whatever the file is called."""
+    start = _LEADING_SPACE.match(data).end()  # type: ignore[union-attr]
+    s = data[start:start + 256]  # no copy of a big input
+    if s.startswith(b"{"):  # JSON ({"blocks" / {"base_code") or PIR text ({ (%0) = ...)
+        return "model" if s[1:].lstrip().startswith(b'"') else "pir"
+    if s.startswith(b"//"):  # comments (lit RUN lines, split markers) only in PIR text
+        return "pir"
+    if b"\x00" in data:  # protobuf always has one (BlockDesc.idx = 0); text never
+        return "model"
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return "model"
+    return "pir"
+
+
+def read_program_text(path: str) -> tuple[str, str, bool]:
+    """(PIR text, display name, translated?) for INPUT: PIR text as it is, a Paddle model
+    translated first (as pirc-translate would)."""
+    from pirc.text.parser import decode_source
+
+    data, name = read_input(path)
+    if input_kind(data) == "model":
+        from pirc.text.printer import print_program
+        from pirc.translate.frontend import load_model
+
+        return print_program(load_model(data, name).program), name, True
+    return decode_source(data, name), name, False
+
+
+#: inputs at least this big get a spinner while they parse (on a terminal only)
+BIG_INPUT = 1 << 20
+
+
+def parse_with_status(text: str, name: str) -> Any:
+    """parse_program, with a transient 'parsing NAME (N MB)' spinner for a big input on a terminal."""
+    from pirc.progress import status
+    from pirc.text.parser import parse_program
+
+    with status(f"parsing {name} ({len(text) / 1e6:.1f} MB)", show=len(text) >= BIG_INPUT):
+        return parse_program(text, name)

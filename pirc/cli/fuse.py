@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import click
 
-from pirc.cli.common import pass_manager_options
+from pirc.cli.common import pass_manager_options, version_option
 from pirc.cli.opt import opt_command
 
 
 @click.command(name="fuse", context_settings={"help_option_names": ["-h", "--help"]})
+@version_option
 @click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
 @click.option("--fusion-report", is_flag=True, help="Print a table of the groups (ops, kinds, inputs, outputs, bytes saved) to stderr.")
@@ -27,7 +28,7 @@ def fuse_command(
     ctx: click.Context, input: str, output: str, fusion_report: bool, dot_file: str | None,
     max_group_size: int | None, no_decompose: bool, pipeline: str, print_before: tuple[str, ...],
     print_after: tuple[str, ...], print_ir_before_all: bool, print_ir_after_all: bool, timing: bool,
-    split_input_file: bool, no_verify: bool, legacy_attr_types: bool,
+    split_input_file: bool, do_verify: bool, legacy_attr_types: bool,
 ) -> None:
     """Fuse a PIR program into cinn_op.group regions (the CINN front end).
 
@@ -52,7 +53,7 @@ def fuse_command(
     ctx.invoke(
         opt_command, input=input, output=output, pipeline=spec, build_cinn=False, print_before=print_before,
         print_after=print_after, print_ir_before_all=print_ir_before_all, print_ir_after_all=print_ir_after_all,
-        timing=timing, split_input_file=split_input_file, verify_diagnostics=False, no_verify=no_verify,
+        timing=timing, split_input_file=split_input_file, verify_diagnostics=False, do_verify=do_verify,
         allow_unregistered=False, legacy_attr_types=legacy_attr_types, list_passes=False,
         fusion_report=fusion_report, dot_file=dot_file,
     )

@@ -10,7 +10,7 @@
 * ``--host-out`` gets the host program: each group replaced by one
   ``cinn_runtime.jit_kernel`` op per kernel (``fn_name``, ``kernel_ast``,
   ``symbol_args``, ``group``; see :mod:`pirc.cinn.lower.host`).
-* ``--target`` (default ``cuda``): ``cuda`` binds loops to ``blockIdx`` / ``threadIdx``
+* ``--target`` (default ``c``, as pirc-codegen and pirc-run): ``cuda`` binds loops to ``blockIdx`` / ``threadIdx``
   and writes warp / block reductions as ``cinn_*_reduce_*`` calls; ``c`` marks the
   outer spatial loop ``parallel``.
 
@@ -26,11 +26,11 @@ import sys
 import click
 
 import pirc.passes.all  # noqa: F401  - registers the passes and the build_cinn pipeline
-from pirc.cli.common import EXIT_INPUT, handle_errors, read_input, write_output
+from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, handle_errors, parse_with_status, print_timing, read_program_text, timing_option,
+                             verify_option, version_option, write_output)
 from pirc.diagnostics import PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
-from pirc.text.parser import decode_source, parse_program
 from pirc.text.printer import print_program
 
 
@@ -45,19 +45,36 @@ def _fuse_if_needed(program: Program) -> bool:
     return True
 
 
-def lower_text(text: str, name: str, target: str, want_host: bool) -> tuple[str, str | None]:
+#: the first line of every .ast pirc-lower writes; pirc-codegen and pirc-run read the target from it
+AST_TARGET_HEADER = "// pirc-lower: target {target}\n"
+
+
+def lower_text(text: str, name: str, target: str, want_host: bool, verify_input: bool = True,
+               timings: list[tuple[str, float]] | None = None) -> tuple[str, str | None]:
     """(.ast text, host program text or None).  Raises PircError."""
+    import time
+
+    timings = timings if timings is not None else []
     import pirc.cinn.backend.jit_kernel  # noqa: F401  - the cinn_runtime.jit_kernel op
     from pirc.cinn.ast.printer import print_ast
     from pirc.cinn.lower.host import lower_program, replace_groups
 
-    program = parse_program(text, name)
-    diags = verify(program)
-    if diags:
-        raise PircError(diags)
-    _fuse_if_needed(program)
+    t0 = time.perf_counter()
+    program = parse_with_status(text, name)
+    t1 = time.perf_counter()
+    timings.append(("parse", t1 - t0))
+    if verify_input:
+        diags = verify(program)
+        if diags:
+            raise PircError(diags)
+        timings.append(("verify", time.perf_counter() - t1))
+    t1 = time.perf_counter()
+    if _fuse_if_needed(program):
+        timings.append(("fuse", time.perf_counter() - t1))
+    t1 = time.perf_counter()
     lowered = lower_program(program, target)
-    ast_text = print_ast(lowered.module) + "\n"
+    ast_text = AST_TARGET_HEADER.format(target=target) + print_ast(lowered.module) + "\n"
+    timings.append(("lower", time.perf_counter() - t1))
     host_text = None
     if want_host:
         replace_groups(lowered, embed=True)
@@ -69,15 +86,19 @@ def lower_text(text: str, name: str, target: str, want_host: bool) -> tuple[str,
 
 
 @click.command(name="lower", context_settings={"help_option_names": ["-h", "--help"]})
+@version_option
 @click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True,
               help="The .ast Module (written atomically); - is stdout.")
 @click.option("--host-out", default=None, metavar="HOST.pir",
               help="Also write the host program (groups replaced by cinn_runtime.jit_kernel ops).")
-@click.option("--target", type=click.Choice(["cuda", "c"]), default="cuda", show_default=True,
-              help="cuda: blockIdx/threadIdx binding and warp/block reduce calls; c: parallel loops.")
+@click.option("--target", type=click.Choice(["c", "cuda"]), default=DEFAULT_TARGET, show_default=True,
+              help="c: parallel loops (for the CPU); cuda: blockIdx/threadIdx binding and warp/block reduce "
+                   "calls.  The .ast records it, and pirc-codegen follows it.")
+@verify_option(True, "the input program")
+@timing_option
 @handle_errors
-def lower_command(input: str, output: str, host_out: str | None, target: str) -> None:
+def lower_command(input: str, output: str, host_out: str | None, target: str, do_verify: bool, timing: bool) -> None:
     """Lower the cinn_op.group ops of a fused program to the loop-level AST.
 
     \b
@@ -85,13 +106,13 @@ def lower_command(input: str, output: str, host_out: str | None, target: str) ->
     \b
     Examples:
       pirc-lower fused.pir -o kernels.ast --host-out host.pir
-      pirc-lower model.pir --target c | pirc-codegen --target c -o kernels.c
+      pirc-lower model.pir | pirc-codegen -o kernels.c
       pirc translate prog.json fuse lower --target cuda codegen -o kernels.cu
     """
-    data, name = read_input(input)
-    text = decode_source(data, name)
+    text, name, _ = read_program_text(input)
+    timings: list[tuple[str, float]] = []
     try:
-        ast_text, host_text = lower_text(text, name, target, host_out is not None)
+        ast_text, host_text = lower_text(text, name, target, host_out is not None, do_verify, timings)
     except PircError as e:
         sys.stdout.flush()
         e.print(sys.stderr)
@@ -100,6 +121,8 @@ def lower_command(input: str, output: str, host_out: str | None, target: str) ->
         assert host_text is not None
         write_output(host_out, host_text)
     write_output(output, ast_text)
+    if timing:
+        print_timing("pirc-lower", timings)
 
 
 def main() -> None:

@@ -7,11 +7,12 @@ import sys
 
 import click
 
-from pirc import __version__
 from pirc.cli.cache import cache_command
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
+from pirc.cli.compile import compile_command
+from pirc.cli.common import version_option
 from pirc.cli.fuse import fuse_command
 from pirc.cli.lower import lower_command
 from pirc.cli.run import run_command
@@ -20,7 +21,7 @@ from pirc.cli.translate import translate_command
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="pirc")
+@version_option
 def cli() -> None:
     """pirc: PaddlePaddle's PIR and CINN compiler stack, as a command-line driver.
 
@@ -29,6 +30,7 @@ def cli() -> None:
     pirc translate prog.json           ProgramDesc / PIR JSON -> .pir
     pirc fuse model.pir                the CINN front end (fusion groups)
     pirc lower / codegen / run         the rest of the pipeline
+    pirc compile model.json -o DIR     a deployable package (pirc run DIR)
 
     Several commands in one line run as a chain in one process, each reading
     the previous one's output:
@@ -44,6 +46,7 @@ cli.add_command(fuse_command, "fuse")
 cli.add_command(lower_command, "lower")
 cli.add_command(codegen_command, "codegen")
 cli.add_command(run_command, "run")
+cli.add_command(compile_command, "compile")
 cli.add_command(cache_command, "cache")
 
 
@@ -76,7 +79,7 @@ def main() -> None:
     """``pirc CMD ...``; several commands in one line run as an in-memory chain."""
     args = sys.argv[1:]
     commands = cli.commands
-    if args and args[0] in commands and sum(1 for a in args if a in commands) > 1:
+    if args and args[0] in commands and len(args) > 1:
         try:
             segments = split_chain(args, commands)
         except click.UsageError as e:
@@ -110,3 +113,7 @@ def codegen_main() -> None:
 
 def run_main() -> None:
     _standalone(run_command, "pirc-run")
+
+
+def compile_main() -> None:
+    _standalone(compile_command, "pirc-compile")

@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import EXIT_INPUT, handle_errors, pass_manager_options, read_input, write_output
+from pirc.cli.common import (EXIT_INPUT, handle_errors, parse_with_status, pass_manager_options, print_timing,
+                             read_program_text, version_option, write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
 from pirc.passes.manager import PIPELINES, PASSES, Instrumentation, Pass, PassManager, PipelineError, parse_pipeline
-from pirc.text.parser import decode_source, parse_program
 from pirc.text.printer import print_program
 
 import pirc.passes.all  # noqa: F401,E402  - registers the passes
@@ -48,7 +48,7 @@ def _dump(legacy: bool):  # type: ignore[no-untyped-def]
 def process(text: str, name: str, cfg: OptConfig) -> str:
     """Parse, verify, run the passes, print.  Raises PircError."""
     t0 = time.perf_counter()
-    program = parse_program(text, name)
+    program = parse_with_status(text, name)
     t1 = time.perf_counter()
     cfg.timings.append(("parse", t1 - t0))
     if cfg.verify:
@@ -147,38 +147,16 @@ def check_diagnostics(text: str, name: str, produced: list[Diagnostic]) -> list[
 # --- the command ---------------------------------------------------------------------------
 
 
-def _timing_table(timings: list[tuple[str, float]]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    total = sum(s for _, s in timings) or 1e-12
-    table = Table(title="pirc-opt timing", title_justify="left")
-    table.add_column("stage")
-    table.add_column("wall (s)", justify="right")
-    table.add_column("%", justify="right")
-    for name, s in timings:
-        table.add_row(name, f"{s:.4f}", f"{100 * s / total:.1f}")
-    table.add_section()
-    table.add_row("total", f"{total:.4f}", "100.0")
-    Console(stderr=True).print(table)
-
-
 def _list_passes() -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from pirc.cli.tables import print_table
 
-    table = Table(title="passes and pipelines", title_justify="left")
-    table.add_column("name")
-    table.add_column("kind")
-    table.add_column("summary")
-    for name in sorted(PASSES):
-        table.add_row(name, "pass", PASSES[name].summary)
-    for name in sorted(PIPELINES):
-        table.add_row(name, "pipeline", f"{PIPELINES[name][1]} = {PIPELINES[name][0]}")
-    Console().print(table)
+    rows = [[name, "pass", PASSES[name].summary] for name in sorted(PASSES)]
+    rows += [[name, "pipeline", f"{PIPELINES[name][1]} = {PIPELINES[name][0]}"] for name in sorted(PIPELINES)]
+    print_table("passes and pipelines", ["name", "kind", "summary"], rows)
 
 
 @click.command(name="opt", context_settings={"help_option_names": ["-h", "--help"]})
+@version_option
 @click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
 @click.option("-p", "--pass-pipeline", "pipeline", default="", help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
@@ -194,7 +172,7 @@ def _list_passes() -> None:
 def opt_command(
     input: str, output: str, pipeline: str, build_cinn: bool, print_before: tuple[str, ...],
     print_after: tuple[str, ...], print_ir_before_all: bool, print_ir_after_all: bool, timing: bool,
-    split_input_file: bool, verify_diagnostics: bool, no_verify: bool, allow_unregistered: bool,
+    split_input_file: bool, verify_diagnostics: bool, do_verify: bool, allow_unregistered: bool,
     legacy_attr_types: bool, list_passes: bool, fusion_report: bool = False, dot_file: str | None = None,
 ) -> None:
     """Parse, verify, transform and print a PIR program.
@@ -223,10 +201,9 @@ def opt_command(
             raise click.UsageError(f"--print-ir-before/after: unknown pass '{name}'")
         if name not in known:
             click.echo(f"warning: pass '{name}' is not in the pipeline", err=True)
-    data, name = read_input(input)
-    text = decode_source(data, name)
+    text, name, _ = read_program_text(input)
     cfg = OptConfig(
-        passes=passes, verify=not no_verify, allow_unregistered=allow_unregistered, legacy=legacy_attr_types,
+        passes=passes, verify=do_verify, allow_unregistered=allow_unregistered, legacy=legacy_attr_types,
         print_before=set(print_before), print_after=set(print_after),
         print_before_all=print_ir_before_all, print_after_all=print_ir_after_all,
     )
@@ -252,7 +229,7 @@ def opt_command(
                 failed = True
                 PircError(problems).print(sys.stderr)
     if timing:
-        _timing_table(cfg.timings)
+        print_timing("pirc-opt", cfg.timings)
     if failed:
         if output == "-" and outputs:  # like mlir-opt: the chunks that worked still print
             write_output(output, "// -----\n".join(outputs))

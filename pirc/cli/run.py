@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import os
+import sys
 import statistics
 import time
 from collections.abc import Mapping
@@ -21,11 +22,12 @@ from typing import Any
 import click
 import numpy as np
 
-from pirc.cli.common import handle_errors, read_input, write_output
+from pirc.cli.common import (handle_errors, parse_with_status, print_timing, read_input, read_program_text, timing_option, verify_option,
+                             version_option, write_output)
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
-from pirc.text.parser import decode_source, parse_program
+from pirc.text.parser import decode_source
 
 import pirc.dialects.all  # noqa: F401,E402  - registers the ops
 
@@ -90,62 +92,72 @@ def parse_feeds(specs: tuple[str, ...], program: Program) -> dict[str, np.ndarra
 
 
 def _summary(results: Mapping[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from pirc.cli.tables import print_table
 
-    table = Table(title="results", title_justify="left")
-    table.add_column("name")
-    table.add_column("shape")
-    table.add_column("dtype")
-    table.add_column("values")
+    rows = []
     for name, v in results.items():
         a = np.asarray(v) if not isinstance(v, list) else None
         if a is None:
-            table.add_row(name, f"vec[{len(v)}]", "", "")
+            rows.append([name, f"vec[{len(v)}]", "", ""])
             continue
         flat = a.reshape(-1)
         shown = np.array2string(flat[:6], precision=6, separator=", ", threshold=6)
         if flat.size > 6:
             shown = shown[:-1] + ", ...]"
-        table.add_row(name, "[" + ", ".join(str(d) for d in a.shape) + "]", str(a.dtype), shown)
-    Console(width=120).print(table)
+        rows.append([name, "[" + ", ".join(str(d) for d in a.shape) + "]", str(a.dtype), shown])
+    print_table("results", ["name", "shape", "dtype", "values"], rows)
 
 
-def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
-    from rich.console import Console
-    from rich.table import Table
+def run_statistics(times: list[float]) -> dict[str, float]:
+    """min / median / mean / max / std of the timed runs, in ms (as tvmc run --print-time)."""
+    ms = [t * 1e3 for t in times]
+    return {"min": min(ms), "median": statistics.median(ms), "mean": statistics.fmean(ms), "max": max(ms),
+            "std": statistics.pstdev(ms)}
 
+
+def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list[float],
+                   compile_line: str | None) -> None:
+    from pirc.cli.tables import print_table
     from pirc.runtime.memory import format_bytes
 
     total = profiler.total or 1e-12
-    table = Table(title=f"pirc-run profile ({runs} run{'s' * (runs != 1)})", title_justify="left")
-    table.add_column("op, or compiled kernel (fn_...)")
-    table.add_column("count", justify="right")
-    table.add_column("total (ms)", justify="right")
-    table.add_column("per run (ms)", justify="right")
-    table.add_column("%", justify="right")
-    for name, st in sorted(profiler.stats.items(), key=lambda kv: (-kv[1].seconds, kv[0])):
-        table.add_row(name, str(st.count), f"{st.seconds * 1e3:.3f}", f"{st.seconds * 1e3 / max(runs, 1):.3f}",
-                      f"{100 * st.seconds / total:.1f}")
-    table.add_section()
-    table.add_row("instructions", str(sum(s.count for s in profiler.stats.values())), f"{total * 1e3:.3f}",
-                  f"{total * 1e3 / max(runs, 1):.3f}", "100.0")
+    per = max(runs, 1)
+    rows = [[name, str(st.count), f"{st.seconds * 1e3:.3f}", f"{st.seconds * 1e3 / per:.3f}",
+             f"{100 * st.seconds / total:.1f}"]
+            for name, st in sorted(profiler.stats.items(), key=lambda kv: (-kv[1].seconds, kv[0]))]
+    rows.append(["instructions", str(sum(s.count for s in profiler.stats.values())), f"{total * 1e3:.3f}",
+                 f"{total * 1e3 / per:.3f}", "100.0"])
     overhead = max(wall - total, 0.0)
-    table.add_row("scheduling + GC", "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / max(runs, 1):.3f}", "")
-    con = Console(stderr=True, width=120)
-    con.print(table)
-    con.print(f"peak live memory: {format_bytes(peak)} ({peak} bytes)")
+    rows.append(["scheduling + GC", "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / per:.3f}", ""])
+    warm = "warm-up excluded" if times else "a single run: first-call costs included; --repeat N to exclude them"
+    print_table(f"pirc-run profile ({runs} run{'s' * (runs != 1)}, {warm})",
+                ["op, or compiled kernel (fn_...)", "count", "total (ms)", "per run (ms)", "%"], rows,
+                right=(1, 2, 3, 4), err=True)
+    if times:
+        st = run_statistics(times)
+        print_table(f"execution time summary ({len(times)} runs after 1 warm-up)",
+                    ["mean (ms)", "median (ms)", "max (ms)", "min (ms)", "std (ms)"],
+                    [[f"{st[k]:.4f}" for k in ("mean", "median", "max", "min", "std")]], right=(0, 1, 2, 3, 4),
+                    err=True)
+    if compile_line:
+        sys.stderr.write(compile_line + "\n")
+    sys.stderr.write(f"peak live memory: {format_bytes(peak)} ({peak} bytes)\n")
 
 
 @click.command(name="run", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("program", metavar="PROGRAM")
+@version_option
+@click.argument("program", default="-", metavar="[INPUT]")
 @click.option("--params", "params_path", metavar="P.npz", help="Parameters, keyed by parameter_name.")
 @click.option("--feed", "feed_specs", multiple=True, metavar="NAME=FILE.npy|FILE.npy|FEEDS.npz",
               help="A feed (repeatable): NAME=FILE.npy, FILE.npy (named by its stem), or an .npz of feeds.")
 @click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
-@click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True)
+@click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True,
+              help="interp: every op by the interpreter's kernels; cinn: fuse, lower, generate and compile the "
+                   "groups first (a host program's compiled kernels run either way).")
 @click.option("--device", type=click.Choice(["cpu", "cuda", "cuda-emu"]), default="cpu", show_default=True,
-              help="cuda-emu: the generated CUDA compiled for the CPU and run on fibers (pirc/cinn/emu).")
+              help="Where compiled kernels run: cpu (target c, the system C compiler), cuda (NVRTC and a GPU; "
+                   "needs pip install 'pirc[cuda]') or cuda-emu (the generated CUDA compiled for the CPU and run "
+                   "on fibers, pirc/cinn/emu).")
 @click.option("--emu-seed", type=int, default=0, show_default=True,
               help="With --device cuda-emu: the seed of the block and thread order.")
 @click.option("--emu-check", is_flag=True,
@@ -158,11 +170,14 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
               help="With --device cuda: CUDA streams for the compiled kernels; independent kernels go to "
                    "different streams and synchronise through events (an op's execution_stream attribute "
                    "names its stream).")
-@click.option("--profile", is_flag=True, help="Print the time per op kind and the peak live memory to stderr.")
+@click.option("--profile", is_flag=True,
+              help="Print the time per op kind and compiled kernel, min/median/mean/max of the --repeat runs "
+                   "(warm-up excluded), the compile time apart, and the peak live memory to stderr.")
 @click.option("--repeat", type=click.IntRange(min=0), default=0, show_default=True,
               help="Run N more times after one warm-up; print median_ms=<float> to stderr.")
 @click.option("--no-gc", is_flag=True, help="Keep every intermediate value until the run ends.")
-@click.option("--no-verify", is_flag=True, help="Skip the verifier.")
+@verify_option(True)
+@timing_option
 @click.option("--expect", "expect_path", metavar="REF.npz",
               help="Compare the results with reference outputs (by name, else in order); exit 1 on a mismatch.")
 @click.option("--rtol", type=float, default=1e-4, show_default=True, help="Relative tolerance for --expect.")
@@ -170,10 +185,15 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float) -> None:
 @handle_errors
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
-                repeat: int, no_gc: bool, no_verify: bool, expect_path: str | None = None, rtol: float = 1e-4,
-                atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False) -> None:
+                repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
+                rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
+    \b
+    INPUT (default -, stdin) is PIR text, or a Paddle model (ProgramDesc JSON, .pdmodel,
+    PIR JSON) that is translated first; its .pdiparams beside it is the default --params.
+    A host program (pirc-lower --host-out) runs its compiled kernels; a package folder
+    (pirc-compile -o DIR) runs its host program with its compiled kernels and parameters.
     \b
     Examples:
       pirc-run model.pir --params params.npz --feed x=x.npy
@@ -184,50 +204,87 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     from pirc.runtime.executor import StandaloneExecutor
     from pirc.runtime.profiler import Profiler
 
-    data, name = read_input(program)
-    text = decode_source(data, name)
-    prog = parse_program(text, name)
-    if not no_verify:
+    timings: list[tuple[str, float]] = []
+    t0 = time.perf_counter()
+    from pirc.cli.compile import is_package, read_package
+
+    if is_package(program):  # pirc-compile's folder: its host program, kernels and parameters
+        manifest = read_package(program)
+        want = "cuda" if device == "cuda" else "c"
+        if manifest["target"] != want:
+            raise PircError(Diagnostic("error", f"{program} was compiled for target {manifest['target']}, but --device "
+                                       f"{device} runs {want} kernels").note(
+                f"run it with --device {'cuda' if manifest['target'] == 'cuda' else 'cpu'}, or compile it again "
+                f"with pirc-compile --target {want}"))
+        if params_path is None and manifest.get("params"):
+            params_path = os.path.join(program, manifest["params"])
+        kernels_path = kernels_path or os.path.join(program, manifest["kernels"])
+        program = os.path.join(program, manifest["host"])
+    text, name, translated = read_program_text(program)
+    if translated and params_path is None:
+        from pirc.translate.frontend import default_params_path
+
+        params_path = default_params_path(program) if program != "-" else None
+    prog = parse_with_status(text, name)
+    t1 = time.perf_counter()
+    timings.append(("read + parse" if not translated else "translate + parse", t1 - t0))
+    if do_verify:
         diags = verify(prog)
         if diags:
             raise PircError(diags)
+        timings.append(("verify", time.perf_counter() - t1))
     params = _load_params(params_path, prog) if params_path is not None else {}
     feeds = parse_feeds(feed_specs, prog)
     target = "cuda" if device == "cuda" else "c"
     if device == "cuda":
         _require_gpu()
+    compile_line = None
+    t1 = time.perf_counter()
     if device == "cuda-emu" and kernels_path is not None:
         raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
     if device == "cuda-emu" and backend == "cinn":
         from pirc.cinn.emu.program import compile_program_emu
 
         compile_program_emu(prog, seed=emu_seed, check=emu_check)
+        timings.append(("compile (cuda-emu)", time.perf_counter() - t1))
     elif kernels_path is not None:
         _load_kernels(kernels_path, prog, target)
-    elif backend == "cinn":
+        timings.append(("load kernels", time.perf_counter() - t1))
+    elif backend == "cinn" or _has_embedded_kernels(prog):
+        _check_host_target(prog, name, target)
         from pirc.cinn.compiler import compile_program
 
-        compiled = compile_program(prog, target, progress=None)
-        if profile:
-            click.echo(f"cinn: {compiled.groups} groups, {compiled.kernels} kernels, {compiled.compiled} compiled "
-                       f"(the rest from the cache); " + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in
-                                                                  compiled.timings.items()), err=True)
+        compiled = compile_program(prog, target, progress=None, params=params)
+        timings.extend(compiled.timings.items())
+        compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
+                        f"{compiled.compiled} modules compiled now (the others loaded from the kernel cache); "
+                        + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in compiled.timings.items()))
 
     profiler = Profiler() if profile else None
+    times: list[float] = []
     with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params, streams=streams) as ex:
+        t1 = time.perf_counter()
         ex.build()  # the Build phase is not part of any run's time (or profile)
-        results = ex.run(feeds, profiler=profiler)
+        t2 = time.perf_counter()
+        timings.append(("build", t2 - t1))
+        # the warm-up run is profiled only when it is the only run
+        results = ex.run(feeds, profiler=profiler if not repeat else None)
+        t3 = time.perf_counter()
+        timings.append(("run" if not repeat else "warm-up run", t3 - t2))
         peak = ex.peak_bytes
-        times: list[float] = []
         for _ in range(repeat):
             t0 = time.perf_counter()
             ex.run(feeds, profiler=profiler)
             times.append(time.perf_counter() - t0)
             peak = max(peak, ex.peak_bytes)
+        if repeat:
+            timings.append((f"{repeat} timed runs", time.perf_counter() - t3))
+        policy = ex.policy
     if repeat:
         click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
     if profiler is not None:
-        _profile_table(profiler, peak, profiler.runs, profiler.wall)
+        _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line)
+        click.echo(policy.describe(), err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):
             click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
                        "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)
@@ -243,16 +300,47 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         write_output(output, buf.getvalue())
     else:
         _summary(results)
+    if timing:
+        print_timing("pirc-run", timings)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
 
 
+def _check_host_target(prog: Any, name: str, target: str) -> None:
+    """A host program lowered for one target is refused on the other's device (CUDA kernels bind
+    blockIdx/threadIdx; C kernels do not)."""
+    from pirc.cinn.backend.jit_kernel import OP_NAME
+    from pirc.cli.codegen import recorded_target
+
+    for op in prog.walk():
+        if op.name == OP_NAME and isinstance(op.attr("kernel_ast"), str):
+            lowered = recorded_target(op.attr("kernel_ast"))[0] or "c"
+            if lowered != target:
+                device = "cuda" if lowered == "cuda" else "cpu"
+                raise PircError(Diagnostic(
+                    "error", f"the kernels of this host program were lowered for target {lowered}, but --device "
+                    f"{'cuda' if target == 'cuda' else 'cpu'} runs {target} kernels", op.loc).note(
+                    f"run it with --device {device}, or lower the program again with pirc-lower --target {target}"))
+            return
+
+
+def _has_embedded_kernels(prog: Any) -> bool:
+    """A host program (pirc-lower --host-out) whose jit_kernel ops carry their kernel_ast: they are compiled
+    and run whatever the backend; ops that name a kernel_id need --kernels (said when the program is built)."""
+    from pirc.cinn.backend.jit_kernel import OP_NAME
+
+    ops = [op for op in prog.walk() if op.name == OP_NAME]
+    return bool(ops) and all(op.attr("kernel_ast") is not None for op in ops)
+
+
 def _require_gpu() -> None:
-    from pirc.cinn.backend.launch import cuda_device_available
+    from pirc.cinn.backend.launch import cuda_device_available, cuda_unavailable_reason
 
     if not cuda_device_available():
+        reason = cuda_unavailable_reason()
         raise PircError(Diagnostic("error", "--device cuda needs an NVIDIA GPU and its driver; none was found "
-                                   "(CUDA code still compiles: pirc-codegen --target cuda --compile)"))
+                                   "(CUDA code still compiles: pirc-codegen --target cuda --compile)"
+                                   + (f": {reason}" if reason else "")))
 
 
 def _load_kernels(path: str, prog: Any, target: str) -> None:
@@ -285,7 +373,11 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
         from pirc.cinn.ast.parser import parse
         from pirc.cinn.backend.jit_kernel import install
 
-        node = parse(decode_source(data, name), name)
+        from pirc.cli.codegen import resolve_target
+
+        text = decode_source(data, name)
+        resolve_target(text, name, target, "-", f"--device {'cuda' if target == 'cuda' else 'cpu'}")
+        node = parse(text, name)
         for op in ops:
             if op.attr("kernel_id") is not None:
                 register_kernels(op.attr("kernel_id"), node)
@@ -343,15 +435,12 @@ def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
 
 
 def _check_expected(results: Mapping[str, Any], expected: Mapping[str, np.ndarray], rtol: float, atol: float) -> None:
-    from rich.console import Console
-    from rich.table import Table
+    from pirc.cli.tables import print_table
 
     names = list(results)
     refs = list(expected)
     pairs = [(n, n) for n in names if n in expected] if set(names) <= set(refs) else list(zip(names, refs))
-    table = Table(title=f"results vs {len(refs)} expected (rtol {rtol:g}, atol {atol:g})", title_justify="left")
-    for col in ("result", "expected", "shape", "max |diff|", "ok"):
-        table.add_column(col)
+    rows: list[list[str]] = []
     bad = len(names) != len(refs)
     for n, r in pairs:
         got, want = np.asarray(results[n]), np.asarray(expected[r])
@@ -365,8 +454,9 @@ def _check_expected(results: Mapping[str, Any], expected: Mapping[str, np.ndarra
             ok = bool(np.array_equal(got, want))
             diff = "0" if ok else "differs"
         bad |= not ok
-        table.add_row(n, r, str(list(got.shape)), diff, "[green]yes[/]" if ok else "[red]NO[/]")
-    Console(stderr=True).print(table)
+        rows.append([n, r, str(list(got.shape)), diff, "yes" if ok else "NO"])
+    print_table(f"results vs {len(refs)} expected (rtol {rtol:g}, atol {atol:g})",
+                ["result", "expected", "shape", "max |diff|", "ok"], rows, err=True)
     if bad:
         raise PircError(Diagnostic("error", "the results do not match the expected outputs"
                                    + ("" if len(names) == len(refs) else f" ({len(names)} results, {len(refs)} expected)")))

@@ -15,7 +15,7 @@ import time
 
 import click
 
-from pirc.cli.common import handle_errors, read_input, write_output
+from pirc.cli.common import handle_errors, print_timing, read_input, timing_option, verify_option, version_option, write_output
 from pirc.diagnostics import Diagnostic, PircError
 
 
@@ -49,23 +49,23 @@ def _npz_bytes(arrays: dict) -> bytes:
 
 
 @click.command(name="translate", context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("input", metavar="INPUT")
+@version_option
+@click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output .pir file (written atomically); - is stdout.")
 @click.option("--params", "params", default=None, metavar="PATH.pdiparams",
               help="The model's parameter file, read in Paddle's order and checked against the model "
                    "(default: the .pdiparams beside INPUT, if there is one).")
 @click.option("--params-out", "params_out", default=None, metavar="P.npz",
               help="Write the parameters as .npz keyed by parameter name.")
-@click.option("--verify/--no-verify", "do_verify", default=False,
-              help="Run the verifier on the translated program (unknown pd_op ops allowed).")
-@click.option("--timing", is_flag=True, help="Print the time spent in each stage to stderr.")
+@verify_option(False, "the translated program (unknown pd_op ops allowed)")
+@timing_option
 @handle_errors
 def translate_command(input: str, output: str, params: str | None, params_out: str | None, do_verify: bool,
                       timing: bool) -> None:
     """Translate a Paddle model to PIR text, as Paddle's ProgramTranslator does.
 
     \b
-    INPUT (- is stdin) is any of:
+    INPUT (default -, stdin) is any of:
       ProgramDesc protobuf JSON   {"blocks": [...]}
       binary ProgramDesc          model.pdmodel
       Paddle 3 PIR JSON           {"base_code": {"magic": "pir", ...}, "program": {...}}
@@ -110,9 +110,7 @@ def translate_command(input: str, output: str, params: str | None, params_out: s
     if timing:
         rows = [("read", t1 - t0), ("parse + translate", t2 - t1), ("verify", t3 - t2), ("parameters", t4 - t3),
                 ("print", t5 - t4), ("write", t6 - t5)]
-        for k, s in rows:
-            sys.stderr.write(f"{k:>18}: {s * 1000:9.2f} ms\n")
-        sys.stderr.write(f"{'total':>18}: {(t6 - t0) * 1000:9.2f} ms\n")
+        print_timing("pirc-translate", rows)
 
 
 def main() -> None:

@@ -27,7 +27,7 @@ from pirc.ir.types import Type
 
 
 class Value:
-    __slots__ = ("type", "first_use")
+    __slots__ = ("first_use", "type")
 
     def __init__(self, type: Type) -> None:
         self.type = type
@@ -85,7 +85,7 @@ class Value:
 
 
 class OpResult(Value):
-    __slots__ = ("owner", "index")
+    __slots__ = ("index", "owner")
 
     def __init__(self, type: Type, owner: Operation, index: int) -> None:
         self.type = type
@@ -106,7 +106,7 @@ class OpResult(Value):
 
 
 class BlockArgument(Value):
-    __slots__ = ("block", "index", "attrs")
+    __slots__ = ("attrs", "block", "index")
 
     def __init__(self, type: Type, block: Block, index: int, attrs: AttrDict = AttrDict.EMPTY) -> None:
         self.type = type
@@ -126,7 +126,7 @@ class BlockArgument(Value):
 class OpOperand:
     """One use of a value by an operation (a node of the value's use list)."""
 
-    __slots__ = ("value", "next_use", "prev_use", "owner", "index")
+    __slots__ = ("index", "next_use", "owner", "prev_use", "value")
 
     def __init__(self, value: Value | None, owner: Operation, index: int) -> None:
         self.owner = owner
@@ -171,8 +171,16 @@ class OpOperand:
 
 class Operation:
     __slots__ = (
-        "name", "info", "attrs", "operands", "results", "regions",
-        "parent", "prev_op", "next_op", "loc",
+        "attrs",
+        "info",
+        "loc",
+        "name",
+        "next_op",
+        "operands",
+        "parent",
+        "prev_op",
+        "regions",
+        "results",
     )
 
     def __init__(
@@ -330,7 +338,7 @@ class Operation:
 
 
 class Block:
-    __slots__ = ("args", "first_op", "last_op", "parent", "kwargs")
+    __slots__ = ("args", "first_op", "kwargs", "last_op", "parent")
 
     def __init__(self, parent: Region | None = None) -> None:
         self.args: list[BlockArgument] = []
@@ -394,7 +402,11 @@ class Block:
             self.append(op)
 
     def insert_before(self, op: Operation, anchor: Operation) -> Operation:
+        """Move or insert ``op`` right before ``anchor``; inserting an op next to itself is a no-op
+        (it would link the op to itself and make the block's list endless)."""
         assert anchor.parent is self, "anchor is not in this block"
+        if op is anchor:
+            return op
         if op.parent is not None:
             op.detach()
         op.parent = self
@@ -409,7 +421,11 @@ class Block:
 
     def insert_after(self, op: Operation, anchor: Operation) -> Operation:
         assert anchor.parent is self, "anchor is not in this block"
+        if op is anchor:
+            return op
         nxt = anchor.next_op
+        if nxt is op:
+            return op
         if nxt is None:
             return self.append(op)
         return self.insert_before(op, nxt)

@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pirc.dialects.opdef import OP_DEFS, OpDef
+from pirc.ir.effects import EFFECTS, make_interface
 
 if TYPE_CHECKING:
     from pirc.ir.core import Operation
@@ -23,7 +24,7 @@ VerifyFn = Callable[["Operation"], list[str]]
 
 
 class OpInfo:
-    __slots__ = ("name", "dialect", "traits", "interfaces", "verify", "opdef", "registered", "printer")
+    __slots__ = ("dialect", "interfaces", "name", "opdef", "printer", "registered", "traits", "verify")
 
     def __init__(
         self,
@@ -57,6 +58,25 @@ class OpInfo:
 OP_INFOS: dict[str, OpInfo] = {}
 
 
+#: interface keys of the per-op facts (seed 000's interface map): the shape rule (an ``InferFn``), the
+#: OpPatternKind, the memory effects (:mod:`pirc.ir.effects`)
+INFER_META = "infer_meta"
+PATTERN_KIND = "pattern_kind"
+
+
+def _install_interfaces(info: OpInfo) -> None:
+    """The interfaces every OpInfo has, derived from its definition (one source of truth): the
+    memory-effects model (:mod:`pirc.ir.effects`), and for defined ops the shape rule and the
+    pattern kind.  Consumers ask ``info.interface(KEY)`` instead of reading tables."""
+    if EFFECTS not in info.interfaces:
+        info.interfaces[EFFECTS] = make_interface(info.name, info.opdef, info.traits, info.registered, info.printer)
+    d = info.opdef
+    if d is not None:
+        if d.infer_meta is not None:
+            info.interfaces.setdefault(INFER_META, d.infer_meta)
+        info.interfaces.setdefault(PATTERN_KIND, d.pattern)
+
+
 def register_op(
     name: str,
     *,
@@ -69,6 +89,7 @@ def register_op(
     info = OpInfo(name, frozenset(traits), interfaces, verify, opdef or OP_DEFS.get(name), True, printer)
     if info.opdef is not None:
         info.traits = info.traits | info.opdef.traits
+    _install_interfaces(info)
     OP_INFOS[name] = info
     return info
 
@@ -81,5 +102,6 @@ def get_op_info(name: str) -> OpInfo:
             info = OpInfo(name, opdef.traits, None, None, opdef, True, None)
         else:
             info = OpInfo(name, frozenset(), None, None, None, False, None)
+        _install_interfaces(info)
         OP_INFOS[name] = info
     return info

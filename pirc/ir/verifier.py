@@ -22,6 +22,7 @@ from typing import Any
 from pirc.diagnostics import Diagnostic, Location, PircError
 from pirc.dialects.opdef import Meta, OpDef, ShapeError
 from pirc.ir.core import Block, BlockArgument, Operation, OpResult, Value
+from pirc.ir.opinfo import INFER_META
 from pirc.ir.program import Program
 from pirc.ir.types import DenseTensorType, NullType, Type, VectorType
 
@@ -73,15 +74,15 @@ def operand_metas(op: Operation) -> list[Any]:
 
 def infer_result_metas(op: Operation) -> list[Any] | str | None:
     """The op's shape rule applied to its operands: metas, an error string, or None (no rule)."""
-    opdef = op.info.opdef
-    if opdef is None or opdef.infer_meta is None:
+    infer_meta = op.info.interfaces.get(INFER_META)
+    if infer_meta is None:
         return None
     key = (op.name, op.attrs, tuple((o.value.type if o.value is not None else None, _const_key(o.value)) for o in op.operands))
     hit = _META_CACHE.get(key)
     if hit is not None:
         return hit
     try:
-        res: list[Any] | str = list(opdef.infer_meta(operand_metas(op), op.attrs.values()))
+        res: list[Any] | str = list(infer_meta(operand_metas(op), op.attrs.values()))
     except ShapeError as e:
         res = str(e)
     except Exception as e:  # noqa: BLE001 - a rule that cannot handle these operands is a verify error

@@ -1,6 +1,15 @@
 """Importing this module registers every pass and pipeline."""
 
-from pirc.passes import add_broadcast, build_cinn, cse, dce, lower_to_kernel, pd_to_cinn  # noqa: F401
+from pirc.passes import (  # noqa: F401
+    add_broadcast,
+    build_cinn,
+    cse,
+    dce,
+    inference,
+    inplace,
+    lower_to_kernel,
+    pd_to_cinn,
+)
 from pirc.passes.manager import register_pipeline
 
 register_pipeline(
@@ -9,4 +18,10 @@ register_pipeline(
     "the CINN front end: pd_to_cinn (conversions and prim decompositions), "
     "add_broadcast_to_elementwise, build_cinn_pass (fusion into cinn_op.group); "
     "option max-group-size=N",
+)
+register_pipeline(
+    "inference",
+    "remove_identity,fold_conv_bn,constant_folding,dce",
+    "Paddle Inference's graph passes: inference-time identities, conv + batch_norm folding, constant "
+    "folding of parameter-only ops (the last two need parameter values)",
 )

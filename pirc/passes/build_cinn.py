@@ -5,11 +5,18 @@ Per block (the module's block and, separately, every block of a ``pd_op.if`` /
 
 1. **The dependency graph** over the block's ops: data edges (a use, or a use by
    an op nested in a region op -- a capture -- counts for that region op), plus
-   ordering edges that keep effects in place: consecutive ops with effects
-   (io, side_effect, inplace, unregistered, or a region op holding such an op)
-   stay in order, and every reader of a value an inplace op overwrites stays
-   before that op.  The block's order is a topological order of this graph; an
-   op's position is its index in it.
+   ordering edges that keep effects in place, from the effects model
+   (:mod:`pirc.ir.effects`): consecutive ops with effects (side effects, in-place
+   writes, unregistered ops, region ops whose regions write outer values) stay in
+   order, and over every *variable* an in-place write changes (a value and the
+   results of the in-place ops applied to it) the hazards are edges in both
+   directions: a read before a write stays before it (WAR), a read after a write
+   stays after it (RAW: ``e = exp(x); tanh_(e); sin(e)`` never moves ``sin`` ahead
+   of ``tanh_``), and writes keep their order (WAW).  A read or write by an op
+   nested in a region op counts for the region op.  Views are copies in Paddle's
+   semantics, so a view's readers are not ordered against writes to its operand.
+   The block's order is a topological order of this graph; an op's position is
+   its index in it.
 2. **Greedy fusion in topological order** (union-find): each fusible op
    (:func:`~pirc.passes.fusion_policy.exclusion_reason`) tries to merge its group
    with the group of each fusible producer, nearest producer first (CINN's
@@ -57,6 +64,7 @@ from typing import Any
 
 from pirc.ir.attributes import AttrDict
 from pirc.ir.core import Block, Operation, OpResult
+from pirc.ir.effects import EffectsCache, op_effects, writes_of
 from pirc.ir.program import Program
 from pirc.passes import fusion_policy as policy
 from pirc.passes.dce import has_effects
@@ -104,6 +112,9 @@ class BlockFusion:
         cand = [False] * n
         kinds: list[Any] = [None] * n
         last_effect = -1
+        hazards = self._hazard_edges(ops)
+        for i, j in hazards:
+            succ[i].append(j)
         for i, op in enumerate(ops):
             # data predecessors of fusion candidates (operand order, data operands only)
             if policy.exclusion_reason(op) is None:
@@ -134,12 +145,10 @@ class BlockFusion:
                             s.append(j)
                     u = u.next_use
             # ordering edges for effects
-            if op.info.traits & _EFFECT_TRAITS or not op.info.registered or (op.regions and has_effects(op)):
+            if has_effects(op):
                 if last_effect >= 0:
                     succ[last_effect].append(i)
                 last_effect = i
-                if "inplace" in op.info.traits:
-                    self._war_edges(op, i, succ)
         for i in range(n):
             s = succ[i]
             if len(s) > 1:
@@ -149,20 +158,43 @@ class BlockFusion:
         self.cand = cand
         self.kinds = kinds
 
-    def _war_edges(self, op: Operation, i: int, succ: list[list[int]]) -> None:
-        """Readers of an operand an inplace op overwrites stay before it."""
-        opdef = op.info.opdef
-        idx = set(opdef.inplace.values()) if opdef is not None and opdef.inplace else set(range(op.num_operands))
-        for k in sorted(idx):
-            if k >= op.num_operands or op.operands[k].value is None:
-                continue
-            for u in op.operands[k].value.uses():  # type: ignore[union-attr]
-                a = ancestor_in(u.owner, self.block)
-                if a is None or a is op:
-                    continue
-                j = self.pos.get(a)
-                if j is not None and j < i:
-                    succ[j].append(i)
+    def _hazard_edges(self, ops: list[Operation]) -> list[tuple[int, int]]:
+        """RAW, WAR and WAW edges (i, j), i < j, over the variables some op of the block writes."""
+        cache = EffectsCache()
+        writes: list[list[Any]] = []
+        written: set[Any] = set()
+        for op in ops:
+            ws: list[Any] = []
+            if op.regions or _writes(op):
+                for w in writes_of(op):
+                    ws.extend(r for r in cache.alias_roots(w) if r not in ws)
+            writes.append(ws)
+            written.update(ws)
+        if not written:
+            return []
+        edges: list[tuple[int, int]] = []
+        last_write: dict[Any, int] = {}
+        readers: dict[Any, list[int]] = {}
+        for i, op in enumerate(ops):
+            values = cache.get(op).reads if op.regions else [o.value for o in op.operands if o.value is not None]
+            for v in values:
+                for var in cache.alias_roots(v):
+                    if var not in written:
+                        continue
+                    w = last_write.get(var)
+                    if w is not None and w != i:
+                        edges.append((w, i))  # RAW
+                    readers.setdefault(var, []).append(i)
+            for var in writes[i]:
+                w = last_write.get(var)
+                if w is not None and w != i:
+                    edges.append((w, i))  # WAW
+                for j in readers.get(var, ()):
+                    if j != i:
+                        edges.append((j, i))  # WAR
+                readers[var] = []
+                last_write[var] = i
+        return edges
 
     # -- union-find --------------------------------------------------------------------------
     def find(self, x: int) -> int:
@@ -318,7 +350,9 @@ class BlockFusion:
         self.groups = [[ops[i] for i in g] for g in found]
 
 
-_EFFECT_TRAITS = frozenset({"io", "side_effect", "inplace"})
+def _writes(op: Operation) -> bool:
+    st = op_effects(op)
+    return st is not None and bool(st.writes)
 
 
 def replace_with_group_op(block: Block, members: list[Operation]) -> Operation:

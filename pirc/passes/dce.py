@@ -1,26 +1,31 @@
-"""dce: erase operations whose results are unused and that have no effects."""
+"""dce: erase operations whose results are unused and that have no effects.
+
+What counts as an effect is the effects model's answer (:mod:`pirc.ir.effects`):
+an in-place write to a variable that outlives the op (an operand, or for a
+region op a value captured from outside or a loop input), a side effect (io,
+parameters, terminators, unknown ops).  A region op whose regions only write
+their own values is erasable like any other op.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from pirc.ir.core import Operation
+from pirc.ir.effects import get_effects, op_effects
 from pirc.ir.program import Program
 from pirc.passes.manager import Pass, register_pass
 
-#: traits that keep an op alive whatever its uses
-KEEP_TRAITS = frozenset({"side_effect", "terminator", "inplace", "io"})
-
 
 def has_effects(op: Operation) -> bool:
-    """Conservative: unregistered ops and ops holding an effectful op are effectful."""
-    if not op.info.registered or op.info.traits & KEEP_TRAITS:
+    """Writes something that outlives it, or has a side effect (unregistered ops: always)."""
+    if not op.info.registered:
         return True
-    for region in op.regions:
-        for inner in region.walk():
-            if inner.name != "cf.yield" and (not inner.info.registered or inner.info.traits & KEEP_TRAITS):
-                return True
-    return False
+    st = op_effects(op)
+    if st is not None:
+        return bool(st.writes) or st.side_effect
+    eff = get_effects(op)
+    return bool(eff.writes) or eff.side_effect
 
 
 def is_dead(op: Operation) -> bool:

@@ -60,6 +60,7 @@ from __future__ import annotations
 
 from pirc.dialects.opdef import PatternKind
 from pirc.ir.core import Operation
+from pirc.ir.opinfo import PATTERN_KIND
 from pirc.ir.types import DenseTensorType
 
 EW, BC, INJ, RED, OUT, NON = (
@@ -126,8 +127,8 @@ _COMPLEX = frozenset({"c64", "c128"})
 
 
 def raw_kind(op: Operation) -> PatternKind:
-    opdef = op.info.opdef
-    return opdef.pattern if opdef is not None else NON
+    """The op's OpPatternKind, asked of its OpInfo (kNonFusible when it has none)."""
+    return op.info.interfaces.get(PATTERN_KIND, NON)
 
 
 def kind(op: Operation) -> PatternKind:

@@ -170,29 +170,25 @@ def print_report(program: Program, file: IO[str] | None = None, title: str = "bu
     """The rich table (to ``file``, default stderr)."""
     import sys
 
-    from rich.console import Console
-    from rich.table import Table
+    from pirc.cli.tables import print_table
 
     infos = collect_groups(program)
-    console = Console(file=file or sys.stderr, width=200)
-    table = Table(title=title, title_justify="left", show_lines=False)
-    for col, j in (("group", "right"), ("where", "left"), ("kind", "left"), ("#ops", "right"), ("ops", "left"),
-                   ("inputs", "left"), ("outputs", "left"), ("bytes saved", "right")):
-        table.add_column(col, justify=j)  # type: ignore[arg-type]
+    rows: list[list[str]] = []
     total = 0
     dyn_any = False
     for g in infos:
-        table.add_row(str(g.index), g.where, g.kind.name, str(len(g.members)), g.op_summary(), _types(g.inputs),
-                      _types(g.outputs), _fmt_bytes(g.bytes_saved, g.dynamic))
+        rows.append([str(g.index), g.where, g.kind.name, str(len(g.members)), g.op_summary(), _types(g.inputs),
+                     _types(g.outputs), _fmt_bytes(g.bytes_saved, g.dynamic)])
         total += g.bytes_saved
         dyn_any |= g.dynamic
     outside, inside = count_ops(program)
-    table.add_section()
-    table.add_row("", "", "", str(inside), f"{len(infos)} groups; {outside} ops outside groups", "", "",
-                  _fmt_bytes(total, dyn_any))
-    console.print(table)
+    rows.append(["", "", "", str(inside), f"{len(infos)} groups; {outside} ops outside groups", "", "",
+                 _fmt_bytes(total, dyn_any)])
+    out = file or sys.stderr
+    print_table(title, ["group", "where", "kind", "#ops", "ops", "inputs", "outputs", "bytes saved"], rows,
+                right=(0, 3, 7), total_row=True, stream=out)
     if dyn_any:
-        console.print("[dim]>=: the tensor has dynamic (-1) dims, counted as 1; the figure is a lower bound[/dim]")
+        out.write(">=: the tensor has dynamic (-1) dims, counted as 1; the figure is a lower bound\n")
 
 
 # --- DOT ----------------------------------------------------------------------------------

@@ -194,21 +194,28 @@ class PassManager:
         self.timings: list[PassTiming] = []
 
     def run(self, program: Program) -> None:
+        from pirc.progress import progress
+
+        with progress("running passes", len(self.passes), min_total=2) as advance:
+            for p in self.passes:
+                self._run_one(p, program)
+                advance(1)
+
+    def _run_one(self, p: Pass, program: Program) -> None:
         inst = self.inst
-        for p in self.passes:
-            label = f"{p.title} ({p.name})"
-            if inst.dump and (inst.print_before_all or p.name in inst.print_before):
-                inst.dump(f"// -----// IR Dump Before {label} //----- //", program)
+        label = f"{p.title} ({p.name})"
+        if inst.dump and (inst.print_before_all or p.name in inst.print_before):
+            inst.dump(f"// -----// IR Dump Before {label} //----- //", program)
+        t0 = time.perf_counter()
+        p.run(program)
+        self.timings.append(PassTiming(p.name, time.perf_counter() - t0))
+        if inst.verify_each and inst.verify is not None:
             t0 = time.perf_counter()
-            p.run(program)
-            self.timings.append(PassTiming(p.name, time.perf_counter() - t0))
-            if inst.verify_each and inst.verify is not None:
-                t0 = time.perf_counter()
-                diags = inst.verify(program)
-                self.timings.append(PassTiming(f"verify after {p.name}", time.perf_counter() - t0))
-                if diags:
-                    first = diags[0]
-                    first.note(f"the program no longer verifies after pass '{p.name}'")
-                    raise PircError(diags)
-            if inst.dump and (inst.print_after_all or p.name in inst.print_after):
-                inst.dump(f"// -----// IR Dump After {label} //----- //", program)
+            diags = inst.verify(program)
+            self.timings.append(PassTiming(f"verify after {p.name}", time.perf_counter() - t0))
+            if diags:
+                first = diags[0]
+                first.note(f"the program no longer verifies after pass '{p.name}'")
+                raise PircError(diags)
+        if inst.dump and (inst.print_after_all or p.name in inst.print_after):
+            inst.dump(f"// -----// IR Dump After {label} //----- //", program)

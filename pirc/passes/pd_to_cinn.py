@@ -37,6 +37,13 @@ result's (possibly more precise) type, as CINN's SliceOpPattern does.  Constants
 (``full``, ``full_int_array``, ``combine``) left without users are erased, as the
 DCE after CINN's pass does.  An op a rule cannot handle (non-constant operand,
 missing op definition, dynamic shape where a static one is needed) stays as it is.
+
+Views and in-place ops (:mod:`pirc.ir.effects`): in Paddle's semantics a view
+(``reshape``, ``squeeze``, ``unsqueeze``, ``flatten``, ``slice``, ``transpose``) is a copy
+in both directions, so rewriting it to ``cinn_op.reshape`` / ``cinn_op.slice``, which
+materialise their result (no view effect: they allocate), keeps what the program
+computes; an in-place write to the view's result or to its operand lands in that
+value's variable either way.  In-place ops (``*_``) are never converted.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ instruction of kind ``"compiled"``; at run time the instruction calls it with
 the input arrays and stores the arrays it returns, exactly as a numpy kernel.
 
 Nothing is registered yet: an op whose name is in :data:`COMPILED_OPS` but has
-no factory makes the Build phase fail with a clear "not implemented yet".
+no factory makes the Build phase fail with a message saying how to load the kernels.
 """
 
 from __future__ import annotations

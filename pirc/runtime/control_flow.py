@@ -15,6 +15,13 @@ one iteration (the previous loop variables included: the instruction hands
 them over and keeps no reference) is freed as soon as the body instructions
 that read it are done, not at the end of the loop.
 
+A region result is the variable its region yields (a captured value, a loop
+input, another result).  Where the yielded value only shares storage with one
+(a view: a copy in Paddle's semantics) the parent's Build phase decides whether
+the result may share it too; ``copy_outs`` lists the results (per branch of an
+``if``; after at least one iteration of a ``while``) it could not, which are
+materialised after the region ran.
+
 Sub-interpreters always run inline in the thread of the control-flow
 instruction (nested thread-pool waits could deadlock a bounded pool).
 """
@@ -23,6 +30,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
+
+from pirc.runtime.instruction import materialise
 
 if TYPE_CHECKING:
     from pirc.ir.core import Operation
@@ -39,10 +48,22 @@ def truth(cond: Any) -> bool:
         raise ValueError(f"the condition must have exactly one element, got {size}") from None
 
 
+def copy_results(outs: list[Any], idxs: Sequence[int]) -> None:
+    """Materialise ``outs[i]`` for ``i`` in ``idxs``; results that are one object (one variable
+    yielded twice) stay one object."""
+    done: dict[int, Any] = {}
+    for i in idxs:
+        v = outs[i]
+        c = done.get(id(v))
+        if c is None:
+            c = done[id(v)] = materialise(v)
+        outs[i] = c
+
+
 class IfInstruction:
     """``pd_op.if``: run the then- or else-region, move its yields to the results."""
 
-    __slots__ = ("op", "cond_slot", "branches", "out_slots", "ctx")
+    __slots__ = ("branches", "cond_slot", "copy_outs", "ctx", "op", "out_slots")
 
     def __init__(self, op: Operation, cond_slot: int,
                  branches: Sequence[tuple[PirInterpreter, Sequence[int]]], out_slots: Sequence[int]) -> None:
@@ -51,10 +72,19 @@ class IfInstruction:
         self.branches = [(sub, tuple(ext)) for sub, ext in branches]
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
+        self.copy_outs: tuple[tuple[int, ...], ...] = ((), ())  # per branch
+
+    def add_copy(self, region: int, k: int) -> None:
+        c = list(self.copy_outs)
+        c[region] = tuple(sorted({*c[region], k}))
+        self.copy_outs = tuple(c)
 
     def run(self, slots: list[Any]) -> None:
-        sub, ext = self.branches[0 if truth(slots[self.cond_slot]) else 1]
+        b = 0 if truth(slots[self.cond_slot]) else 1
+        sub, ext = self.branches[b]
         outs = sub.run_region([slots[k] for k in ext], None, self.ctx)  # type: ignore[arg-type]
+        if self.copy_outs[b]:
+            copy_results(outs, self.copy_outs[b])
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -63,7 +93,7 @@ class GroupInstruction:
     """``cinn_op.group`` / ``cinn_op.fusion`` run by the interpreter (``--backend interp``):
     the fused region's ops, each with its numpy kernel, in a sub-interpreter."""
 
-    __slots__ = ("op", "sub", "ext_slots", "out_slots", "ctx")
+    __slots__ = ("copy_outs", "ctx", "ext_slots", "op", "out_slots", "sub")
 
     def __init__(self, op: Operation, sub: PirInterpreter, ext_slots: Sequence[int],
                  out_slots: Sequence[int]) -> None:
@@ -72,9 +102,15 @@ class GroupInstruction:
         self.ext_slots = tuple(ext_slots)
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
+        self.copy_outs: tuple[int, ...] = ()
+
+    def add_copy(self, region: int, k: int) -> None:
+        self.copy_outs = tuple(sorted({*self.copy_outs, k}))
 
     def run(self, slots: list[Any]) -> None:
         outs = self.sub.run_region([slots[k] for k in self.ext_slots], None, self.ctx)  # type: ignore[arg-type]
+        if self.copy_outs:
+            copy_results(outs, self.copy_outs)
         for k, v in zip(self.out_slots, outs):
             slots[k] = v
 
@@ -82,7 +118,7 @@ class GroupInstruction:
 class WhileInstruction:
     """``pd_op.while``: ``while cond: (cond, vars) = body(vars)``."""
 
-    __slots__ = ("op", "cond_slot", "in_slots", "body", "ext_slots", "out_slots", "ctx", "iterations")
+    __slots__ = ("body", "cond_slot", "copy_outs", "ctx", "ext_slots", "in_slots", "iterations", "op", "out_slots")
 
     def __init__(self, op: Operation, cond_slot: int, in_slots: Sequence[int], body: PirInterpreter,
                  ext_slots: Sequence[int], out_slots: Sequence[int]) -> None:
@@ -94,6 +130,10 @@ class WhileInstruction:
         self.out_slots = tuple(out_slots)
         self.ctx: RunContext | None = None
         self.iterations = 0  # of the last run (for tests and profiling)
+        self.copy_outs: tuple[int, ...] = ()  # after at least one iteration (else a result is its input)
+
+    def add_copy(self, region: int, k: int) -> None:
+        self.copy_outs = tuple(sorted({*self.copy_outs, k}))
 
     def run(self, slots: list[Any]) -> None:
         ctx = self.ctx
@@ -111,5 +151,7 @@ class WhileInstruction:
             owned = True
             n += 1
         self.iterations = n
+        if n and self.copy_outs:
+            copy_results(loop_vars, self.copy_outs)
         for k, v in zip(self.out_slots, loop_vars):
             slots[k] = v

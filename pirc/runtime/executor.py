@@ -11,7 +11,6 @@ For now a plan has one job, "default".
 from __future__ import annotations
 
 import atexit
-import os
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -20,10 +19,12 @@ from typing import Any
 
 from pirc.ir.program import Program
 from pirc.ir.types import DenseTensorType
+from pirc.runtime import threads as threads_policy
 from pirc.runtime.interpreter import PirInterpreter
 from pirc.runtime.memory import MemoryTracker
 from pirc.runtime.profiler import Profiler, TraceEvent
 from pirc.runtime.scheduler import RunContext
+from pirc.runtime.threads import ThreadPolicy, usable_cores
 
 
 @dataclass
@@ -54,7 +55,8 @@ class InterpreterCore:
 
 
 def default_threads() -> int:
-    return max(1, min(4, os.cpu_count() or 1))
+    """The most interpreter threads worth having: the usable cores, at most 4."""
+    return max(1, min(4, usable_cores()))
 
 
 #: "auto" uses the thread pool only when some tensor is at least this big (elements):
@@ -62,12 +64,12 @@ def default_threads() -> int:
 AUTO_PARALLEL_MIN_NUMEL = 1 << 16
 
 
-def auto_threads(interp: PirInterpreter) -> int:
-    """Threads for ``threads=0``: the pool only pays off when the DAG has independent
-    branches and the program handles tensors big enough for numpy to release the GIL."""
+def inter_op_pays(interp: PirInterpreter) -> bool:
+    """Whether running independent instructions on several threads can pay: the DAG has
+    independent branches and the program handles tensors big enough for numpy to release the GIL."""
     interp.build()
-    if not interp.sched.parallel or default_threads() == 1:
-        return 1
+    if not interp.sched.parallel:
+        return False
     biggest = 0
     for op in interp.block.walk():
         for r in op.results:
@@ -77,7 +79,12 @@ def auto_threads(interp: PirInterpreter) -> int:
                 for d in t.dims:
                     n *= max(d, 1)
                 biggest = max(biggest, n)
-    return default_threads() if biggest >= AUTO_PARALLEL_MIN_NUMEL else 1
+    return biggest >= AUTO_PARALLEL_MIN_NUMEL
+
+
+def auto_threads(interp: PirInterpreter) -> int:
+    """Interpreter threads for ``threads=0`` under the run-wide policy (:mod:`pirc.runtime.threads`)."""
+    return min(default_threads(), threads_policy.decide(0, parallel=inter_op_pays(interp)).workers)
 
 
 class StandaloneExecutor:
@@ -85,7 +92,9 @@ class StandaloneExecutor:
 
     ``threads``: 1 runs every instruction inline in a fixed order; more uses a
     thread pool of ``threads - 1`` workers beside the calling thread; 0 decides
-    per program (:func:`auto_threads`).
+    per program (:func:`auto_threads`).  The first run fixes the process's thread
+    policy (:mod:`pirc.runtime.threads`): OpenMP teams and BLAS threads are sized so
+    that no more threads are busy than there are free cores.
     ``gc``: free intermediate values as soon as their last reader is done.
     """
 
@@ -109,13 +118,25 @@ class StandaloneExecutor:
         self.tracker = MemoryTracker()
         self.cores: dict[str, InterpreterCore] = {}
         self._pool: ThreadPoolExecutor | None = None
+        self._policy: ThreadPolicy | None = None
         self.last_run_seconds = 0.0
 
     # -- resources ------------------------------------------------------------------------------
     @property
+    def policy(self) -> ThreadPolicy:
+        """The thread policy of this executor's runs (decided once, applied process-wide)."""
+        if self._policy is None:
+            parallel = self.threads == 0 and inter_op_pays(self.interpreter)
+            p = threads_policy.decide(self.threads, parallel=parallel)
+            if self.threads == 0 and p.workers > default_threads():
+                p = threads_policy.decide(default_threads(), parallel=True)
+            self._policy = p
+        return self._policy
+
+    @property
     def effective_threads(self) -> int:
         if self._effective is None:
-            self._effective = auto_threads(self.interpreter)
+            self._effective = self.policy.workers
         return self._effective
 
     def _get_pool(self) -> ThreadPoolExecutor | None:
@@ -123,7 +144,8 @@ class StandaloneExecutor:
         if n <= 1:
             return None
         if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=n - 1, thread_name_prefix="pirc-worker")
+            self._pool = ThreadPoolExecutor(max_workers=n - 1, thread_name_prefix="pirc-worker",
+                                            initializer=threads_policy.init_worker_thread)
             atexit.register(self._pool.shutdown, wait=False)
         return self._pool
 
@@ -163,6 +185,7 @@ class StandaloneExecutor:
         feeds = feeds or {}
         self.tracker.reset()
         ctx = RunContext(self.tracker, profiler, trace, self.scope, dict(feeds))
+        threads_policy.apply(self.policy)
         pool = self._get_pool()
         results: dict[str, Any] = {}
         t0 = time.perf_counter()
@@ -192,4 +215,13 @@ def run_program(program: Program, feeds: Mapping[str, Any] | None = None, params
         return ex.run(feeds or {})
 
 
-__all__ = ["Job", "Plan", "InterpreterCore", "StandaloneExecutor", "run_program", "default_threads", "auto_threads"]
+__all__ = [
+    "InterpreterCore",
+    "Job",
+    "Plan",
+    "StandaloneExecutor",
+    "auto_threads",
+    "default_threads",
+    "inter_op_pays",
+    "run_program",
+]

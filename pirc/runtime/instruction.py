@@ -84,7 +84,7 @@ class VecOut:
     """A vec[...] result: the kernel returns a flat list; it goes to the vector slot
     (when something uses the vector itself) and to element slots (for builtin.slice/split)."""
 
-    __slots__ = ("vec_slot", "elems")
+    __slots__ = ("elems", "vec_slot")
 
     def __init__(self, vec_slot: int, elems: Sequence[tuple[int, int]]) -> None:
         self.vec_slot = vec_slot  # -1: nobody needs the list
@@ -134,6 +134,31 @@ def writeback(x: Any, y: Any) -> Any:
     return xv
 
 
+def materialise(v: Any) -> Any:
+    """A copy of a runtime value that shares no memory with anything (arrays, vectors of arrays)."""
+    if type(v) is np.ndarray:
+        return v.copy()
+    if isinstance(v, list):
+        return [materialise(x) for x in v]
+    copy = getattr(v, "copy", None)
+    return copy() if callable(copy) else v
+
+
+def copying_kernel(kernel: Callable[[Sequence[Any], Mapping[str, Any]], Sequence[Any]],
+                   results: Sequence[int]) -> Callable[[Sequence[Any], Mapping[str, Any]], Sequence[Any]]:
+    """``kernel`` whose results ``results`` (a view op's outputs that may not share their operand's
+    storage) are materialised."""
+    idx = tuple(sorted(set(results)))
+
+    def run(args: Sequence[Any], attrs: Mapping[str, Any]) -> Sequence[Any]:
+        r = list(kernel(args, attrs))
+        for i in idx:
+            if i < len(r):
+                r[i] = materialise(r[i])
+        return r
+    return run
+
+
 def make_kernel_run(
     kernel: Callable[[Sequence[Any], Mapping[str, Any]], Sequence[Any]],
     attrs: Mapping[str, Any],
@@ -141,17 +166,28 @@ def make_kernel_run(
     outs: Sequence[int | VecOut],
     flat_vec: bool,
     writebacks: Sequence[tuple[int, int]] = (),
+    rebinds: Sequence[tuple[int, int]] = (),
 ) -> RunFn:
     """The run closure of a kernel instruction.
 
     ``args``: one spec per operand; ``outs``: one slot (or VecOut) per result;
     ``flat_vec``: the op has a single ``[]`` result and the kernel returns its
     elements as a flat list; ``writebacks``: (result index, operand index) pairs
-    of inplace results that must land in the operand's storage."""
+    of inplace results that must land in the operand's storage; ``rebinds``: (result index, operand
+    slot) pairs of inplace results whose operand nobody reads afterwards: the operand's slot takes
+    the result (the old array is released at once, as if the kernel had written it in place)."""
     simple_args = all(type(a) is int for a in args)
     simple_outs = all(type(o) is int for o in outs) and not flat_vec
     n_out = len(outs)
-    if simple_args and simple_outs and not writebacks:
+    if simple_args and simple_outs and not writebacks and rebinds and n_out == 1 and len(rebinds) == 1:
+        o = outs[0]
+        k = rebinds[0][1]
+        A = tuple(args)
+
+        def run(s: list[Any]) -> None:
+            s[o] = s[k] = kernel([s[a] for a in A], attrs)[0]
+        return run
+    if simple_args and simple_outs and not writebacks and not rebinds:
         if n_out == 1:
             o = outs[0]
             if len(args) == 0:
@@ -191,6 +227,7 @@ def make_kernel_run(
 
     getters = [_getter(a) for a in args]
     wb = tuple(writebacks)
+    rb = tuple(rebinds)
     outs_t = tuple(outs)
 
     def run(s: list[Any]) -> None:
@@ -204,6 +241,8 @@ def make_kernel_run(
             r = list(r)
             for ri, oi in wb:
                 r[ri] = writeback(av[oi], r[ri])
+        for ri, k in rb:
+            s[k] = r[ri]
         for spec, v in zip(outs_t, r):
             if type(spec) is int:
                 s[spec] = v
@@ -232,6 +271,25 @@ def make_unpack_run(vec: int, elems: Sequence[tuple[int, int]]) -> RunFn:
         for j, k in E:
             s[k] = v[j]
     return run
+
+
+def make_contiguous_run(run: RunFn, operands: Sequence[tuple[int, Sequence[int]]]) -> RunFn:
+    """``run`` preceded by: for each (operand slot, slots of its variable), when the operand's array
+    is not C-contiguous, a C-contiguous copy takes its place in every one of those slots holding
+    it (the variable moves; nothing changes value), so that a shape op's result can be a view."""
+    ops = tuple((k, tuple(ks)) for k, ks in operands)
+
+    def wrapped(s: list[Any]) -> None:
+        for k, ks in ops:
+            x = s[k]
+            if type(x) is np.ndarray and not x.flags.c_contiguous:
+                c = np.ascontiguousarray(x)
+                for j in ks:
+                    if s[j] is x:
+                        s[j] = c
+                s[k] = c
+        run(s)
+    return wrapped
 
 
 def make_set_parameter_run(slot: int, name: str, scope: Callable[[], dict[str, Any]]) -> RunFn:

@@ -12,10 +12,17 @@ Build (once per block, on the first run):
    (host kernels, compiled kernels, control flow with cached
    sub-interpreters, trivial slot moves).  Operand slots, result slots and the
    decoded attributes are fixed here.
-2. **Storage analysis** -- view results (``OpDef.view``) and inplace results
-   (``OpDef.inplace``) share their operand's storage; so do the elements of a
-   vector and a control-flow result with what its regions may yield
-   unchanged.  A union-find over slots gives the storages.
+2. **Variables and storages** (Paddle's semantics, asked of the effects model
+   :mod:`pirc.ir.effects`) -- an in-place result is its operand's *variable*
+   (a later reader of either sees the write); so are the elements of a vector,
+   and a control-flow result with what its regions yield (a captured value, a
+   loop input, another result).  A view result is a copy: it shares its
+   operand's *storage* only where :meth:`_Builder.decide_links` proves that no
+   in-place write to one side happens while the other is still read (else its
+   kernel's result is materialised); the same holds for a region result that
+   only shares storage with what it came from.  Two union-finds over slots give
+   the variables and the storages; the DAG, GC and memory accounting work on
+   storages, write-backs on variables.
 3. **Constants** -- ``pd_op.full``/``full_int_array``/``assign_value`` with no
    operands are evaluated once here (unless something writes them in place).
 4. **BuildInstructionDependences** -- :mod:`pirc.runtime.dependency`.
@@ -36,13 +43,15 @@ from __future__ import annotations
 import gc as _pygc
 from collections.abc import Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.core import Block, Operation, Region, Value
+from pirc.ir.effects import PURE, op_effects
 from pirc.ir.types import VectorType
+from pirc.runtime.aliasing import decide_links
 from pirc.runtime.compiled import COMPILED_OPS, compiled_factory
 from pirc.runtime.control_flow import GroupInstruction, IfInstruction, WhileInstruction
 from pirc.runtime.dependency import Access, Dag, build_dag
@@ -55,7 +64,9 @@ from pirc.runtime.instruction import (
     HOST,
     Instruction,
     VecOut,
+    copying_kernel,
     make_combine_run,
+    make_contiguous_run,
     make_kernel_run,
     make_set_parameter_run,
     make_unpack_run,
@@ -78,11 +89,47 @@ _NEEDS_VEC_VALUE = frozenset({
 })
 
 
+def _reshapes(op: Operation | None, ri: int, oi: int) -> bool:
+    """Does the in-place result ``ri`` of ``op`` have another shape than operand ``oi`` (reshape_ ...)?"""
+    if op is None or ri >= len(op.results) or oi >= len(op.operands) or op.operands[oi].value is None:
+        return False
+    a, b = op.results[ri].type, op.operands[oi].value.type  # type: ignore[union-attr]
+    da, db = getattr(a, "dims", None), getattr(b, "dims", None)
+    return da != db or (da is not None and -1 in da)
+
+
+class YieldAlias(NamedTuple):
+    """What a region's k-th yielded value is, in terms of the region's captured values (by
+    position) and block arguments: the same variable (``ext`` / ``args``: a write to one is a
+    write to the other), or only sharing storage (``ext_share`` / ``args_share``: a view, a copy
+    in Paddle's semantics)."""
+
+    ext: frozenset[int]
+    args: frozenset[int]
+    ext_share: frozenset[int]
+    args_share: frozenset[int]
+
+
 class _Node:
     """An instruction in the making (Build phase)."""
 
-    __slots__ = ("op", "name", "label", "kind", "reads", "results", "writes", "side_effect", "factory", "cf",
-                 "const", "inplace", "index", "vec_out")
+    __slots__ = (
+        "cf",
+        "const",
+        "copy_results",
+        "factory",
+        "index",
+        "inplace",
+        "kind",
+        "label",
+        "name",
+        "op",
+        "reads",
+        "results",
+        "side_effect",
+        "vec_out",
+        "writes",
+    )
 
     def __init__(self, op: Operation | None, name: str, kind: str = HOST) -> None:
         self.op = op
@@ -99,6 +146,7 @@ class _Node:
         self.inplace: list[tuple[int, int, int]] = []  # (result index, operand index, operand slot)
         self.index = -1  # instruction index once numbered
         self.vec_out: VecOut | None = None  # the vec[...] result of a kernel returning a flat list
+        self.copy_results: list[int] = []  # result indices materialised (a view that may not share)
 
 
 def _flat(spec: Any, out: list[int]) -> list[int]:
@@ -183,8 +231,9 @@ def check_kernels(block: Block) -> None:
         raise err
     if compiled is not None:
         raise MissingKernelError(
-            compiled.name, f"'{compiled.name}' op is a compiled kernel: running compiled kernels "
-                           "(--backend cinn) is not implemented yet", compiled.loc)
+            compiled.name, f"'{compiled.name}' op is a compiled kernel and no kernels are loaded for it: "
+                           "pass the file pirc-lower wrote with --kernels FILE (.ast, .c, .so), or run the "
+                           "program before lowering with --backend cinn", compiled.loc)
 
 
 class PirInterpreter:
@@ -244,7 +293,8 @@ class PirInterpreter:
     cf_objs: list[Any]
     ext_written: frozenset[int]
     args_written: frozenset[int]
-    yield_alias: list[tuple[frozenset[int], frozenset[int]]]
+    yield_alias: list[YieldAlias]
+    out_alias: list[tuple[int, int, bool]]
     is_region: bool
     scope_ref: dict[str, Any]
     _param_cache: list[Any]
@@ -384,7 +434,10 @@ class _Builder:
         self.slot_of: dict[Value, int] = {}
         self.slot_value: list[Value | None] = []
         self.def_node: list[int] = []  # slot -> node position; -1 bound before the run
-        self.uf: list[int] = []
+        self.uf: list[int] = []  # physical storages (what shares memory)
+        self.vf: list[int] = []  # variables (what an in-place write changes: Paddle's semantics)
+        #: may-share links decided in finish(): (node position, slot, slots it may share with, on_copy)
+        self.links: list[tuple[int, int, list[int], Any]] = []
         self.canon: dict[Value, Value] = {}
         self.combines: dict[Value, list[Value | None]] = {}
         self.nodes: list[_Node] = []
@@ -406,6 +459,7 @@ class _Builder:
         self.slot_value.append(v)
         self.def_node.append(node)
         self.uf.append(k)
+        self.vf.append(k)
         return k
 
     def find(self, k: int) -> int:
@@ -422,6 +476,23 @@ class _Builder:
                 self.uf[rb] = ra
             else:
                 self.uf[ra] = rb
+
+    def vfind(self, k: int) -> int:
+        vf = self.vf
+        while vf[k] != k:
+            vf[k] = vf[vf[k]]
+            k = vf[k]
+        return k
+
+    def same_var(self, a: int, b: int) -> None:
+        """``a`` and ``b`` are one variable (an in-place result, a vector's element): they also share storage."""
+        ra, rb = self.vfind(a), self.vfind(b)
+        if ra != rb:
+            if ra < rb:
+                self.vf[rb] = ra
+            else:
+                self.vf[ra] = rb
+        self.union(a, b)
 
     def C(self, v: Value) -> Value:
         canon = self.canon
@@ -535,8 +606,8 @@ class _Builder:
         k = self.new_slot(res, idx)
         node.results = [k]
         for r in node.reads:
-            self.union(k, r)
-        node.factory = lambda wb, args=args, k=k: make_combine_run(args, k)
+            self.same_var(k, r)
+        node.factory = lambda wb, rb, args=args, k=k: make_combine_run(args, k)
 
     def visit_unpack(self, op: Operation) -> None:
         src = self.C(op.operand(0))  # type: ignore[arg-type]
@@ -561,7 +632,7 @@ class _Builder:
             for j, r in pairs:
                 k = self.new_slot(r, d)
                 prod.results.append(k)  # type: ignore[union-attr]
-                self.union(k, ksrc)
+                self.same_var(k, ksrc)
                 elems_list.append((j, k))
             vec_out.elems = tuple(elems_list)
             return
@@ -571,10 +642,10 @@ class _Builder:
         out: list[tuple[int, int]] = []
         for j, r in pairs:
             k = self.new_slot(r, idx)
-            self.union(k, ksrc)
+            self.same_var(k, ksrc)
             out.append((j, k))
         node.results = [k for _, k in out]
-        node.factory = lambda wb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
+        node.factory = lambda wb, rb, ksrc=ksrc, out=out: make_unpack_run(ksrc, out)
 
     def visit_set_parameter(self, op: Operation) -> None:
         node = _Node(op, op.name)
@@ -588,7 +659,7 @@ class _Builder:
         def scope() -> dict[str, Any]:
             return it.scope_ref
 
-        node.factory = lambda wb: make_set_parameter_run(k, name, scope)
+        node.factory = lambda wb, rb: make_set_parameter_run(k, name, scope)
 
     def _missing(self, op: Operation, what: str) -> MissingKernelError:
         return MissingKernelError(op.name, f"'{op.name}' op {what}", op.loc)
@@ -615,17 +686,26 @@ class _Builder:
             vo = VecOut(outs[0], ())
             node.vec_out = vo
             outs = [vo]
-        for ri, oi in opdef.view.items():
-            if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
-                self.union(node.results[ri], args[oi])
-        for ri, oi in opdef.inplace.items():
-            if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
-                self.union(node.results[ri], args[oi])
-                node.writes.append(args[oi])
-                node.inplace.append((ri, oi, args[oi]))
+        eff = op_effects(op)
+        if eff is not None and eff is not PURE:
+            for ri, oi in eff.views:  # copy semantics; the storage is shared where finish() proves it safe
+                if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
+                    self.links.append((idx, node.results[ri], [args[oi]], (node, ri)))
+            for ri, oi in eff.inplace:
+                if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
+                    self.same_var(node.results[ri], args[oi])
+                    node.inplace.append((ri, oi, args[oi]))
+            for oi in eff.writes:
+                if oi < len(args) and type(args[oi]) is int:
+                    node.writes.append(args[oi])
         kernel = opdef.kernel
         attrs = op.attrs.values()
-        node.factory = lambda wb: make_kernel_run(kernel, attrs, args, outs, flat_vec, wb)
+
+        def factory(wb: Any, rb: Any, node: _Node = node) -> Any:
+            k = kernel if not node.copy_results else copying_kernel(kernel, node.copy_results)
+            return make_kernel_run(k, attrs, args, outs, flat_vec, wb, rb)
+
+        node.factory = factory
 
     def visit_compiled(self, op: Operation) -> None:
         fk = compiled_factory(op.name)
@@ -645,7 +725,7 @@ class _Builder:
         def kernel(a: Sequence[Any], attrs: Mapping[str, Any]) -> Sequence[Any]:
             return fn(a)
 
-        node.factory = lambda wb: make_kernel_run(kernel, {}, args, outs, False, ())
+        node.factory = lambda wb, rb: make_kernel_run(kernel, {}, args, outs, False, ())
 
     def _sub(self, region: Region) -> tuple[PirInterpreter, list[int]]:
         cap = captured_values(region)
@@ -666,23 +746,40 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
-        for sub, ext in branches:
-            self._alias_yields(outs, sub.yield_alias, ext)
         cf = IfInstruction(op, cond, branches, outs)
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias, sub.out_alias, ext, ()) for sub, ext in branches])
         node.cf = cf
-        node.factory = lambda wb: cf.run
+        node.factory = lambda wb, rb: cf.run
 
-    def _alias_yields(self, outs: list[int], yield_alias: Sequence[tuple[frozenset[int], frozenset[int]]],
-                      ext: Sequence[int], args: Sequence[int] = ()) -> None:
-        """A region result that may be one of its captured values (or block arguments) shares
-        that value's storage."""
-        for k, (ext_alias, arg_alias) in enumerate(yield_alias):
-            if k < len(outs):
-                for e in ext_alias:
-                    self.union(outs[k], ext[e])
-                for a in arg_alias:
+    def _alias_yields(self, idx: int, cf: Any, outs: list[int], regions: Sequence[tuple[
+            Sequence[YieldAlias], Sequence[tuple[int, int, bool]], Sequence[int], Sequence[int]]]) -> None:
+        """A region result is the variable its region yields: where that is a captured value, a
+        block argument (a loop input) or what another result is, they become one variable (a
+        write to one is seen through the other; the DAG orders them).  Where the yielded value
+        only shares storage with one (a view: a copy in Paddle's semantics), the result may share
+        it too: finish() decides, or the instruction copies the result."""
+        for b, (yield_alias, out_alias, ext, args) in enumerate(regions):
+            share: list[list[int]] = [[] for _ in outs]
+            for k, ya in enumerate(yield_alias):
+                if k >= len(outs):
+                    break
+                for e in sorted(ya.ext):
+                    self.same_var(outs[k], ext[e])
+                for a in sorted(ya.args):
                     if a < len(args):
-                        self.union(outs[k], args[a])
+                        self.same_var(outs[k], args[a])
+                share[k].extend(ext[e] for e in sorted(ya.ext_share))
+                share[k].extend(args[a] for a in sorted(ya.args_share) if a < len(args))
+            for k1, k2, same in out_alias:
+                if k1 < len(outs) and k2 < len(outs):
+                    if same:
+                        self.same_var(outs[k1], outs[k2])
+                    else:
+                        share[max(k1, k2)].append(outs[min(k1, k2)])
+            # a copy, where needed, is made only when this region ran (the other may yield the variable)
+            for k, t in enumerate(share):
+                if t:
+                    self.links.append((idx, outs[k], list(dict.fromkeys(t)), (cf, b, k)))
 
     def visit_group(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)
@@ -692,10 +789,10 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
-        self._alias_yields(outs, sub.yield_alias, ext)
         cf = GroupInstruction(op, sub, ext, outs)
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias, sub.out_alias, ext, ())])
         node.cf = cf
-        node.factory = lambda wb: cf.run
+        node.factory = lambda wb, rb: cf.run
 
     def visit_while(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)
@@ -708,13 +805,15 @@ class _Builder:
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
+        cf = WhileInstruction(op, cond, ins, sub, ext, outs)
         for k, o in enumerate(outs):
             if k < len(ins):
-                self.union(o, ins[k])  # zero iterations: the result is the input
-        self._alias_yields(outs, sub.yield_alias[1:], ext, ins)  # yield 0 is the condition
-        cf = WhileInstruction(op, cond, ins, sub, ext, outs)
+                self.same_var(o, ins[k])  # zero iterations: the result is the input
+        # yield 0 is the condition
+        out_alias = [(a - 1, b - 1, same) for a, b, same in sub.out_alias if a > 0 and b > 0]
+        self._alias_yields(idx, cf, outs, [(sub.yield_alias[1:], out_alias, ext, ins)])
         node.cf = cf
-        node.factory = lambda wb: cf.run
+        node.factory = lambda wb, rb: cf.run
 
     # -- after the walk -----------------------------------------------------------------------------
     def finish(self) -> None:
@@ -738,7 +837,8 @@ class _Builder:
                                 self.slot(v, it.block.last_op)))  # type: ignore[arg-type]
             output_slots = [k for _, k in outputs]
 
-        # storages ---------------------------------------------------------------------------------
+        # storages: may-share links become shared storage where that is safe, copies elsewhere --------
+        decide_links(self, output_slots)
         roots: dict[int, int] = {}
         storage_of_slot = [0] * nslots
         for k in range(nslots):
@@ -797,27 +897,33 @@ class _Builder:
             pinned.add(S[k])
         for e in range(len(it.externals)):
             pinned.add(S[e])
-        param_storages = {S[k] for _, k in self.params}
-        # storages that come from outside this block: whoever owns them may read them later
-        outside = param_storages | {S[k] for k in range(len(it.externals))} | {S[k] for k in self.arg_slots}
+        # variables that come from outside this block: whoever owns them may read them later
+        V = [self.vfind(k) for k in range(nslots)]
+        outside = {V[k] for _, k in self.params} | {V[k] for k in range(len(it.externals))} | {
+            V[k] for k in self.arg_slots}
 
         # write-back decisions for inplace results ---------------------------------------------------
+        # (a write must land where a later reader of the same variable looks; other values that share
+        # the storage are, by decide_links, not read after the write)
         readers: dict[int, list[tuple[int, int]]] = {}
         for node in keep:
             for k in node.reads:
-                readers.setdefault(S[k], []).append((node.index, k))
-        out_slots_by_storage: dict[int, list[int]] = {}
+                readers.setdefault(V[k], []).append((node.index, k))
+        var_slots: dict[int, list[int]] = {}
+        for k in range(nslots):
+            var_slots.setdefault(V[k], []).append(k)
+        out_slots_by_var: dict[int, list[int]] = {}
         for k in output_slots:
-            out_slots_by_storage.setdefault(S[k], []).append(k)
+            out_slots_by_var.setdefault(V[k], []).append(k)
 
         def needs_writeback(i: int, k_operand: int) -> bool:
-            s = S[k_operand]
-            if s in outside:
+            v = V[k_operand]
+            if v in outside:
                 return True
-            for j, k in readers.get(s, ()):
+            for j, k in readers.get(v, ()):
                 if j > i and def_instr[k] < i:
                     return True
-            return any(def_instr[k] < i for k in out_slots_by_storage.get(s, ()))
+            return any(def_instr[k] < i for k in out_slots_by_var.get(v, ()))
 
         # copy feeds that something writes in place (the caller's arrays stay untouched)
         feed_binds = [(spec, k, S[k] in written) for spec, k in self.feeds]
@@ -835,8 +941,7 @@ class _Builder:
         first_def = [len(keep) + 1] * nst
         for k in range(nslots):
             s = S[k]
-            if def_instr[k] < first_def[s]:
-                first_def[s] = def_instr[k]
+            first_def[s] = min(first_def[s], def_instr[k])
         produced: list[list[int]] = []
         allocs: list[tuple[tuple[int, int], ...]] = []
         for node in keep:
@@ -855,8 +960,21 @@ class _Builder:
         cf_objs: list[Any] = []
         for node in keep:
             i = node.index
-            wb = [(ri, oi) for ri, oi, ko in node.inplace if needs_writeback(i, ko)]
-            ins = Instruction(i, node.op, node.name, node.kind, node.factory(wb))
+            wb: list[tuple[int, int]] = []
+            rb: list[tuple[int, int]] = []  # the operand is dead after the write: it becomes the result
+            for ri, oi, ko in node.inplace:
+                if needs_writeback(i, ko):
+                    wb.append((ri, oi))
+                else:
+                    rb.append((ri, ko))
+            run = node.factory(wb, rb)
+            reshaping = [ko for ri, oi, ko in node.inplace if _reshapes(node.op, ri, oi)]
+            if reshaping:
+                # an in-place shape op (reshape_ ...) must give a view of its operand's storage: make
+                # that storage C-contiguous first, in every slot of the variable that holds it
+                run = make_contiguous_run(run, [(ko, tuple(k for k in var_slots.get(V[ko], ()) if def_instr[k] <= i))
+                                                for ko in reshaping])
+            ins = Instruction(i, node.op, node.name, node.kind, run)
             ins.next_same = tuple(dag.next_same[i])
             ins.next_diff = tuple(dag.next_diff[i])
             ins.dep_count = dag.dep_count[i]
@@ -907,13 +1025,20 @@ class _Builder:
         it.cf_objs = cf_objs
         it.is_region = self.is_region
         E = len(it.externals)
-        it.ext_written = frozenset(e for e in range(E) if S[e] in written)
-        it.args_written = frozenset(a for a, k in enumerate(self.arg_slots) if S[k] in written)
+        vwritten = {V[k] for node in self.nodes for k in node.writes}
+        it.ext_written = frozenset(e for e in range(E) if V[e] in vwritten)
+        it.args_written = frozenset(a for a, k in enumerate(self.arg_slots) if V[k] in vwritten)
+        # what each yielded value is (the same variable) or shares storage with, for the parent
         it.yield_alias = [
-            (frozenset(e for e in range(E) if S[e] == S[k]),
-             frozenset(a for a, ka in enumerate(self.arg_slots) if S[ka] == S[k]))
+            YieldAlias(frozenset(e for e in range(E) if V[e] == V[k]),
+                       frozenset(a for a, ka in enumerate(self.arg_slots) if V[ka] == V[k]),
+                       frozenset(e for e in range(E) if S[e] == S[k] and V[e] != V[k]),
+                       frozenset(a for a, ka in enumerate(self.arg_slots) if S[ka] == S[k] and V[ka] != V[k]))
             for k in output_slots
         ] if self.is_region else []
+        it.out_alias = [(a, b, V[output_slots[a]] == V[output_slots[b]])
+                        for a in range(len(output_slots)) for b in range(a + 1, len(output_slots))
+                        if S[output_slots[a]] == S[output_slots[b]]] if self.is_region else []
         if not self.is_region:
             specs: list[InputSpec] = []
             for op in it.block.walk():

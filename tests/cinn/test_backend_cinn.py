@@ -124,6 +124,6 @@ def test_profile_names_each_compiled_kernel(tmp_path: Path) -> None:
     p = subprocess.run(cmd, capture_output=True, text=True, env={"PIRC_CACHE_DIR": str(tmp_path), "PATH": "/usr/bin:/bin",
                                                                   "COLUMNS": "200"})
     assert p.returncode == 0, p.stderr
-    rows = [ln for ln in p.stderr.splitlines() if ln.startswith("│ fn_")]
+    rows = [ln for ln in p.stderr.splitlines() if ln.startswith("fn_")]  # plain text when piped
     assert len(rows) >= 5 and "pd_op.matmul" in p.stderr
     assert "cinn_runtime.jit_kernel" not in p.stderr

@@ -1,14 +1,14 @@
 #!/usr/bin/env python
 """Generate the pirc test corpus from real PaddlePaddle 3.3.1 PIR programs.
 
-Run from the repository root with the *Paddle* interpreter (never the project
-venv; pirc itself must not depend on Paddle):
+Run from the repository root with a Python that has paddlepaddle==3.3.1
+installed (never the project venv; pirc itself must not depend on Paddle):
 
-    /work/paddle-venv/bin/python tests/corpus/generate.py            # everything
-    /work/paddle-venv/bin/python tests/corpus/generate.py --only mlp # one model
-    /work/paddle-venv/bin/python tests/corpus/generate.py --no-bench # skip bench/data
-    /work/paddle-venv/bin/python tests/corpus/generate.py --bench-only
-    /work/paddle-venv/bin/python tests/corpus/generate.py --big-feeds /tmp/big
+    python tests/corpus/generate.py            # everything
+    python tests/corpus/generate.py --only mlp # one model
+    python tests/corpus/generate.py --no-bench # skip bench/data
+    python tests/corpus/generate.py --bench-only
+    python tests/corpus/generate.py --big-feeds /tmp/big
         # (re)create feeds.npz/outputs.npz of the big bench_* models in /tmp/big/<name>/
 
 Pipeline for every model (see README.md next to this file):

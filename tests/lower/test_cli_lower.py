@@ -56,7 +56,7 @@ def test_output_file_deterministic(tmp_path: Path) -> None:
 
 def test_stdin(tmp_path: Path) -> None:
     r = _run(input=MLP.read_text())
-    assert r.exit_code == 0 and r.stdout.startswith("Module module {")
+    assert r.exit_code == 0 and r.stdout.startswith("// pirc-lower: target c\nModule module {")
 
 
 def test_bad_input_exit_1_and_output_untouched(tmp_path: Path) -> None:

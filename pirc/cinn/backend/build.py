@@ -141,7 +141,9 @@ def build_many(nodes: Sequence[Node | GeneratedSource], target: str = "c", *, ca
     if n == 0:
         return []
     workers = workers or min(n, max(1, os.cpu_count() or 1))
-    show = (n >= PROGRESS_MIN and sys.stderr.isatty()) if progress is None else progress
+    from pirc.progress import enabled as progress_enabled
+
+    show = (n >= PROGRESS_MIN and progress_enabled()) if progress is None else progress
 
     def task(x: Node | GeneratedSource) -> CompiledModule:
         src = x if isinstance(x, GeneratedSource) else generate(x, target)
@@ -175,10 +177,12 @@ class _progress:
         if not self.show:
             return lambda: None
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
+                                   TimeRemainingColumn)
 
         self._p = Progress(TextColumn(f"compiling {self.target} kernels"), BarColumn(), MofNCompleteColumn(),
-                           TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+                           TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
+                           console=Console(stderr=True), transient=True, redirect_stdout=False)
         self._p.__enter__()
         tid = self._p.add_task("compile", total=self.total)
         return lambda: self._p.advance(tid)

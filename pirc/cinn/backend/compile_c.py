@@ -27,6 +27,7 @@ cache key (:mod:`.cache`).
 from __future__ import annotations
 
 import functools
+import json
 import os
 import platform
 import shlex
@@ -153,7 +154,35 @@ def march_flags(cc: str) -> tuple[str, ...]:
 def c_flags(cc: str | None = None) -> tuple[str, ...]:
     cc = cc or find_cc()
     extra = tuple(shlex.split(os.environ.get("PIRC_CFLAGS", "")))
-    return BASE_FLAGS + openmp_flags(cc) + march_flags(cc) + extra
+    omp, march = _probed(cc)
+    return BASE_FLAGS + omp + march + extra
+
+
+@functools.cache
+def _probed(cc: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(openmp_flags, march_flags) of ``cc``: the probes compile test programs (a third of a second),
+    so their answers are kept in the kernel cache, keyed by the compiler file (path, size, mtime),
+    the CPU's flags and ``$PIRC_MARCH``; a warm process runs no compiler at all."""
+    from pirc.cinn.backend.cache import cache_key, default_cache
+
+    try:
+        st = os.stat(os.path.realpath(cc))
+        ident = (os.path.realpath(cc), st.st_size, st.st_mtime_ns)
+    except OSError:
+        return openmp_flags(cc), march_flags(cc)
+    key = cache_key("cc-probe", "1", *ident, platform.machine(), " ".join(sorted(_cpu_flags())),
+                    os.environ.get("PIRC_MARCH"))
+    cache = default_cache()
+    hit = cache.lookup(key, ".probe")
+    if hit is not None:
+        try:
+            d = json.loads(hit.read_bytes())
+            return tuple(d["openmp"]), tuple(d["march"])
+        except (OSError, ValueError, KeyError, TypeError):
+            pass
+    omp, march = openmp_flags(cc), march_flags(cc)
+    cache.store(key, ".probe", json.dumps({"openmp": list(omp), "march": list(march)}).encode(), {"kind": "probe"})
+    return omp, march
 
 
 def compile_c(source: str, *, cc: str | None = None, flags: tuple[str, ...] | None = None,

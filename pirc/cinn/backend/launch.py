@@ -56,7 +56,8 @@ def _drv() -> Any:
     try:
         from cuda.bindings import driver
     except Exception as e:  # noqa: BLE001
-        raise ToolchainError(f"the CUDA driver API is not available: cuda-python is not installed ({e})") from None
+        raise ToolchainError(f"the CUDA driver API is not available: cuda-python is not installed ({e}); "
+                             "install the CUDA extra: pip install 'pirc[cuda]'") from None
     return driver
 
 

@@ -265,6 +265,9 @@ class CModule:
         if sys.byteorder != "little":  # pragma: no cover - the slot encoders assume it
             raise RuntimeError("pirc's host kernels need a little-endian machine")
         self.path = str(path)
+        from pirc.runtime.threads import ensure_applied
+
+        ensure_applied()  # libgomp reads its team size and wait policy when the first library loads it
         self.lib = ctypes.CDLL(self.path)
         self.infos: dict[str, CINNKernelInfo] = {}
         for m in kernels:

@@ -35,7 +35,8 @@ def _nvrtc() -> Any:
     try:
         from cuda.bindings import nvrtc
     except Exception as e:  # noqa: BLE001
-        raise ToolchainError(f"NVRTC is not available: cuda-python is not installed ({e})") from None
+        raise ToolchainError(f"NVRTC is not available: cuda-python is not installed ({e}); "
+                             "install the CUDA extra: pip install 'pirc[cuda]'") from None
     return nvrtc
 
 
@@ -55,7 +56,7 @@ def nvrtc_version() -> tuple[int, int]:
     except Exception as e:  # noqa: BLE001 - DynamicLibNotFoundError and friends
         raise ToolchainError(
             f"NVRTC is not available: libnvrtc could not be loaded ({str(e).splitlines()[0]}); "
-            "install the PyPI wheel nvidia-cuda-nvrtc matching cuda-bindings' major version") from None
+            "install the CUDA extra: pip install 'pirc[cuda]' (the nvidia-cuda-nvrtc wheel)") from None
     major, minor = _check(res, "version")
     return int(major), int(minor)
 

@@ -68,7 +68,14 @@ def lower_program(program: Program, target: str = "cuda", *, module_name: str = 
     """Lower every group of ``program`` (not modified)."""
     ol = OpLower(target, value_names=program_value_names(program), cross_thread_calls=cross_thread_calls,
                  inline_limit=inline_limit)
-    groups = [ol.lower(g, i) for i, g in enumerate(find_groups(program))]
+    from pirc.progress import progress
+
+    found = find_groups(program)
+    groups = []
+    with progress(f"lowering {target} groups", len(found), min_total=8) as advance:
+        for i, g in enumerate(found):
+            groups.append(ol.lower(g, i))
+            advance(1)
     module = Module(module_name, tuple(f for g in groups for f in g.functions))
     return LoweredProgram(module, groups)
 

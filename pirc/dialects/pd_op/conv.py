@@ -149,6 +149,13 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
                              attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, (kh, kw))
     oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
     ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
+    if not nhwc:  # depthwise and 1x1 fast paths (pirc/runtime/heavy_ops.py); None: not applicable
+        from pirc.runtime import heavy_ops
+
+        fast = (heavy_ops.depthwise_conv2d(x, w, strides, pads, dil, (oh, ow), groups) if groups > 1
+                else heavy_ops.pointwise_conv2d(x, w, strides, pads, groups))
+        if fast is not None:
+            return fast
     cd = _compute_dtype(x)
     # extra zeros when the last window runs past the padded input (see _conv_out)
     eh = max(0, (oh - 1) * strides[0] + dil[0] * (kh - 1) + 1 - (h + pads[0] + pads[1]))
@@ -391,6 +398,10 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
     # pooling_type "max" and adaptive=true the output has the adaptive size (= kernel
     # size) but the windows are the ordinary kernel_size/strides windows.
     win_adaptive = adaptive and kind != "max"
+    if kind == "avg" and not nhwc and out == [1, 1] and (adaptive or bool(attrs.get("global_pooling", False))):
+        from pirc.runtime.heavy_ops import global_avg_pool  # the mean over H, W (no window loop)
+
+        return global_avg_pool(xin.astype(_compute_dtype(x), copy=False)).astype(x.dtype, copy=False), None
     hs, he = _windows(h, out[0], ks[0], strides[0], pads[0], win_adaptive)
     ws, we = _windows(w, out[1], ks[1], strides[1], pads[2], win_adaptive)
     cd = _compute_dtype(x)
@@ -413,8 +424,14 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
         with np.errstate(divide="ignore", invalid="ignore"):
             res = s2 / cnt
     elif kind == "max":
-        m1, _ = _reduce_axis(xc, 3, ws, we, "max")
-        res, _ = _reduce_axis(m1, 2, hs, he, "max")
+        from pirc.runtime.heavy_ops import max_pool2d  # one pass in C (None: not applicable)
+
+        fast = None if nhwc else max_pool2d(xc, ks, strides, pads, out)
+        if fast is not None:
+            res = fast
+        else:
+            m1, _ = _reduce_axis(xc, 3, ws, we, "max")
+            res, _ = _reduce_axis(m1, 2, hs, he, "max")
     else:  # max with index
         m1, a1 = _reduce_axis(xc, 3, ws, we, "argmax")
         res, mask = _reduce_axis(m1, 2, hs, he, "argmax", arg_in=a1, row_len=w)

@@ -1,0 +1,131 @@
+#!/usr/bin/env python
+"""Whole-model speed: pirc's interpreter and ``--backend cinn`` against Paddle and ONNX Runtime.
+
+The models come from Paddle's model zoo (``paddle.vision.models`` at 224x224, a BERT-base-sized
+encoder from ``paddle.nn``, MobileNetV2 with a dynamic batch fed 4 images); random weights with a
+fixed seed.  They are generated on demand into ``bench/.models/`` (git-ignored: ResNet-50's
+weights alone are 100 MB) by bench/zoo_paddle.py, run with an interpreter that has
+paddlepaddle==3.3.1 (``--paddle-python``, default ``$PADDLE_PYTHON``), which also times Paddle's
+executor and ONNX Runtime (via paddle2onnx) on the same model.  pirc never imports Paddle.
+
+Each pirc figure is a fresh ``pirc-run --repeat N`` process (so each decides its own threads, as a
+user's run would) whose results are checked against Paddle's (rtol 1e-4, atol 1e-5 times the
+largest output magnitude: float32 sums over fifty random-weight layers differ in their last bits); the table
+gives warm medians in ms and, for ``--backend cinn``, the seconds a process spends compiling with a
+warm kernel cache.  XLA is not run: these Paddle programs have no JAX form short of writing each
+model again.
+
+    .venv/bin/python bench/models.py --models shufflenet_v2_x1_0,mobilenet_v3_small
+    .venv/bin/python bench/models.py --models resnet50 --repeat 5 --paddle-python PATH/TO/python
+    .venv/bin/python bench/models.py --models squeezenet1_1 --pirc-root OTHER_CHECKOUT   # another pirc
+
+On a shared machine compare columns of one run (ratios), not runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+MODELS_DIR = ROOT / "bench" / ".models"
+ZOO = ["resnet50", "mobilenet_v2", "mobilenet_v3_small", "shufflenet_v2_x1_0", "squeezenet1_1", "densenet121",
+       "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch"]
+RUN = ("import sys; sys.argv[0] = 'pirc-run'; from pirc.cli.run import run_command; run_command()")
+
+
+def generate(names: list[str], paddle_python: str, repeat: int) -> None:
+    missing = [n for n in names if not (MODELS_DIR / n / "program.pir").exists()]
+    if not missing:
+        return
+    if not paddle_python:
+        sys.exit(f"models {', '.join(missing)} are not generated; pass --paddle-python (an interpreter with "
+                 "paddlepaddle==3.3.1)")
+    subprocess.run([paddle_python, str(ROOT / "bench" / "zoo_paddle.py"), "--out", str(MODELS_DIR), "--only",
+                    ",".join(missing), "--time", str(repeat)], check=True)
+
+
+def pirc_run(d: Path, backend: str, repeat: int, root: Path, cache: Path) -> tuple[float | str, float]:
+    """(warm median ms or an error, process wall seconds)."""
+    env = dict(os.environ, PYTHONPATH=str(root), PIRC_CACHE_DIR=str(cache))
+    import numpy as np
+
+    with np.load(d / "outputs.npz") as z:  # random weights: ResNet-50's logits reach 1e4
+        scale = max(float(np.abs(z[k]).max()) for k in z.files)
+    cmd = [sys.executable, "-c", RUN, str(d / "program.pir"), "--params", str(d / "params.npz"), "--feed",
+           str(d / "feeds.npz"), "--backend", backend, "--repeat", str(repeat), "--expect", str(d / "outputs.npz"),
+           "--rtol", "1e-4", "--atol", f"{max(1e-5, 1e-5 * scale):g}",
+           "-o", str(cache / "out.npz")]
+    t0 = time.perf_counter()
+    p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=root, check=False)  # cwd: `-c` puts it first
+    wall = time.perf_counter() - t0
+    m = re.search(r"median_ms=([0-9.]+)", p.stderr)
+    if p.returncode != 0 or m is None:
+        last = (p.stderr.strip().splitlines() or ["?"])[-1]
+        return f"failed: {last[:60]}", wall
+    return float(m.group(1)), wall
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--models", default=",".join(ZOO))
+    ap.add_argument("--repeat", type=int, default=10)
+    ap.add_argument("--paddle-python", default=os.environ.get("PADDLE_PYTHON", ""))
+    ap.add_argument("--pirc-root", type=Path, default=ROOT, help="the pirc checkout to measure (default: this one)")
+    ap.add_argument("--baseline", type=Path, help="another pirc checkout, measured model by model in the same run "
+                                                  "(before/after ratios)")
+    ap.add_argument("--cache", type=Path, default=MODELS_DIR / ".cache", help="kernel cache folder")
+    ap.add_argument("--json", type=Path, help="also write the figures here")
+    a = ap.parse_args(argv)
+    names = a.models.split(",")
+    unknown = [n for n in names if n not in ZOO]
+    if unknown:
+        ap.error(f"unknown models {unknown}; known: {', '.join(ZOO)}")
+    generate(names, a.paddle_python, a.repeat)
+    import hashlib
+
+    roots = [("", a.pirc_root.resolve())] + ([("baseline ", a.baseline.resolve())] if a.baseline else [])
+    for _, root in roots:  # each measurement must import the checkout it names
+        got = subprocess.run([sys.executable, "-c", "import pirc; print(pirc.__file__)"], capture_output=True,
+                             text=True, env=dict(os.environ, PYTHONPATH=str(root)), cwd=root, check=False).stdout.strip()
+        if not got.startswith(str(root)):
+            sys.exit(f"{root}: the subprocess imports pirc from {got!r}")
+    caches = {}
+    for _, root in roots:  # one kernel cache per checkout
+        caches[root] = a.cache / hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
+        caches[root].mkdir(parents=True, exist_ok=True)
+    rows = []
+    print(f"{'model':33} {'paddle':>9} {'onnxrt':>9} {'interp':>9} {'cinn':>9} {'cinn cold s':>11} "
+          f"{'cinn warm s':>11}   (warm medians, ms; cold/warm: seconds of a whole process)", flush=True)
+
+    def f(x: object) -> str:
+        return f"{x:9.1f}" if isinstance(x, float) else f"{x or '-'!s:>9}"
+
+    for n in names:
+        d = MODELS_DIR / n
+        ref = json.loads((d / "paddle.json").read_text()) if (d / "paddle.json").exists() else {}
+        for tag, root in roots:
+            cache = caches[root]
+            interp, _ = pirc_run(d, "interp", a.repeat, root, cache)
+            _, cold = pirc_run(d, "cinn", 0, root, cache)  # compiles what the cache lacks
+            _, warm = pirc_run(d, "cinn", 0, root, cache)  # a whole process, kernels cached
+            cinn, _ = pirc_run(d, "cinn", a.repeat, root, cache)
+            row = {"model": n, "checkout": str(root), "paddle_ms": ref.get("paddle_ms"),
+                   "onnxruntime_ms": ref.get("onnxruntime_ms"), "interp_ms": interp, "cinn_ms": cinn,
+                   "cinn_first_process_s": cold, "cinn_warm_process_s": warm}
+            rows.append(row)
+            print(f"{tag + n:33} {f(row['paddle_ms'])} {f(row['onnxruntime_ms'])} {f(interp)} {f(cinn)} "
+                  f"{cold:11.1f} {warm:11.1f}", flush=True)
+    if a.json:
+        a.json.write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,200 @@
+#!/usr/bin/env python
+"""The Paddle side of bench/models.py: build model-zoo networks, save them, time Paddle and ONNX Runtime.
+
+Run with an interpreter that has paddlepaddle==3.3.1 (and, for the ONNX column, paddle2onnx and
+onnxruntime); bench/models.py starts it as a subprocess, pirc itself never imports Paddle:
+
+    python bench/zoo_paddle.py --out bench/.models --only resnet50,mobilenet_v2
+    python bench/zoo_paddle.py --out bench/.models --only resnet50 --time 10 --threads 2
+
+For each model it writes ``OUT/<name>/``: ``program.pir`` (the printed inference program, as
+Paddle loads it back), ``params.npz``, ``feeds.npz``, ``outputs.npz`` (Paddle's executor on the
+feeds) and ``meta.json``; with ``--time N`` also ``paddle.json``: warm medians (ms) of Paddle's
+executor and, when it can be exported, ONNX Runtime on the same model.  Weights are random
+(fixed seeds) with batch-norm statistics re-drawn so that every parameter carries information.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+os.environ.setdefault("GLOG_minloglevel", "2")
+os.environ.setdefault("FLAGS_call_stack_level", "0")
+warnings.filterwarnings("ignore")
+
+import numpy as np
+import paddle
+from paddle import nn
+
+paddle.enable_static()
+
+IMAGE = [3, 224, 224]
+
+
+class BertEncoder(nn.Layer):
+    """A BERT-base-sized encoder: token + position embeddings, LayerNorm, 12 post-norm layers
+    (768 wide, 12 heads, 3072 FFN, gelu), dropout 0 (inference)."""
+
+    def __init__(self, vocab: int = 30522, hidden: int = 768, layers: int = 12, heads: int = 12,
+                 ffn: int = 3072, max_len: int = 512) -> None:
+        super().__init__()
+        self.tok = nn.Embedding(vocab, hidden)
+        self.pos = nn.Embedding(max_len, hidden)
+        self.norm = nn.LayerNorm(hidden)
+        layer = nn.TransformerEncoderLayer(hidden, heads, ffn, dropout=0.0, activation="gelu")
+        self.encoder = nn.TransformerEncoder(layer, layers)
+
+    def forward(self, ids, pos):
+        return self.encoder(self.norm(self.tok(ids) + self.pos(pos)))
+
+
+def _vision(name: str, **kw):
+    import paddle.vision.models as M
+
+    return getattr(M, name)(**kw)
+
+
+# name -> (build(): layer, feeds: {name: (declared shape, fed shape, dtype)})
+MODELS = {
+    "resnet50": (lambda: _vision("resnet50"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "mobilenet_v2": (lambda: _vision("mobilenet_v2"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "mobilenet_v3_small": (lambda: _vision("mobilenet_v3_small"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "shufflenet_v2_x1_0": (lambda: _vision("shufflenet_v2_x1_0"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "squeezenet1_1": (lambda: _vision("squeezenet1_1"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "densenet121": (lambda: _vision("densenet121"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "googlenet": (lambda: _vision("googlenet"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "vgg11": (lambda: _vision("vgg11"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
+    "mobilenet_v2_dynbatch": (lambda: _vision("mobilenet_v2"),
+                              {"x": ([-1] + IMAGE, [4] + IMAGE, "float32")}),
+    "bert_base_encoder": (BertEncoder, {"ids": ([1, 128], [1, 128], "int64"),
+                                        "pos": ([1, 128], [1, 128], "int64")}),
+}
+
+
+def _feed(rng: np.random.RandomState, name: str, shape: list[int], dtype: str) -> np.ndarray:
+    if dtype == "int64":
+        if name == "pos":
+            return np.broadcast_to(np.arange(shape[-1], dtype=np.int64), shape).copy()
+        return rng.randint(0, 30522, shape).astype(np.int64)
+    return rng.standard_normal(shape).astype(dtype)
+
+
+def _perturb(main: paddle.static.Program, scope: paddle.static.Scope, rng: np.random.RandomState) -> None:
+    """Re-draw parameters initialised to a constant (biases, norm scales, BN statistics)."""
+    names = sorted({op.attrs()["parameter_name"] for op in main.global_block().ops
+                    if op.name() == "builtin.parameter"})
+    for n in names:
+        t = scope.find_var(n).get_tensor()
+        a = np.array(t)
+        if a.size and np.issubdtype(a.dtype, np.floating) and np.all(a == a.flat[0]):
+            a = (rng.uniform(0.5, 1.5, a.shape) if a.flat[0] == 1.0 else a + rng.standard_normal(a.shape) * 0.1)
+            t.set(a.astype(np.float32), paddle.CPUPlace())
+
+
+def _median_ms(fn, n: int) -> float:
+    fn()
+    ts = []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        fn()
+        ts.append(time.perf_counter() - t0)
+    return statistics.median(ts) * 1e3
+
+
+def generate(name: str, out: Path, repeat: int) -> None:
+    build, feed_specs = MODELS[name]
+    seed = 1234
+    paddle.seed(seed)
+    rng = np.random.RandomState(seed)
+    scope = paddle.static.Scope()
+    d = out / name
+    d.mkdir(parents=True, exist_ok=True)
+    with paddle.utils.unique_name.guard(), paddle.static.scope_guard(scope):
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            net = build()
+            net.eval()
+            xs = [paddle.static.data(k, s, dt) for k, (s, _, dt) in feed_specs.items()]
+            y = net(*xs)
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        exe.run(startup)
+        _perturb(main, scope, np.random.RandomState(seed + 1))
+        feeds = {k: _feed(rng, k, fed, dt) for k, (_, fed, dt) in feed_specs.items()}
+        with tempfile.TemporaryDirectory() as td:
+            prefix = os.path.join(td, "model")
+            paddle.static.save_inference_model(prefix, xs, [y], exe, program=main)
+            prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
+            text = str(prog)
+            params = {op.attrs()["parameter_name"]: None for op in prog.global_block().ops
+                      if op.name() == "builtin.parameter"}
+            params = {p: np.array(scope.find_var(p).get_tensor()) for p in sorted(params)}
+            fetch = [op.attrs()["name"] for op in prog.global_block().ops if op.name() == "pd_op.fetch"]
+            outs = exe.run(prog, feed=feeds, fetch_list=fetch_targets)
+            timing: dict[str, float | str] = {}
+            if repeat:
+                timing["paddle_ms"] = _median_ms(lambda: exe.run(prog, feed=feeds, fetch_list=fetch_targets),
+                                                 repeat)
+                timing["onnxruntime_ms"] = _onnx(prefix, td, feeds, outs[0], repeat)
+    (d / "program.pir").write_text(text, encoding="utf-8")
+    np.savez(d / "params.npz", **params)
+    np.savez(d / "feeds.npz", **feeds)
+    np.savez(d / "outputs.npz", **{k: np.asarray(o) for k, o in zip(fetch, outs)})
+    meta = {"name": name, "paddle_version": paddle.__version__, "feeds": {k: list(v.shape) for k, v in feeds.items()},
+            "ops": len(prog.global_block().ops), "parameters": len(params)}
+    (d / "meta.json").write_text(json.dumps(meta, indent=1))
+    if repeat:
+        (d / "paddle.json").write_text(json.dumps(timing, indent=1))
+    print(f"{name}: {meta['ops']} ops, {len(params)} parameters" + (f", {timing}" if repeat else ""), flush=True)
+
+
+def _onnx(prefix: str, td: str, feeds: dict, want: np.ndarray, repeat: int) -> float | str:
+    try:
+        import onnxruntime as ort
+        import paddle2onnx
+
+        path = os.path.join(td, "model.onnx")
+        model_file = prefix + (".json" if os.path.exists(prefix + ".json") else ".pdmodel")
+        paddle2onnx.export(model_file, prefix + ".pdiparams", path, opset_version=13, enable_onnx_checker=False,
+                           verbose=False)
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = os.cpu_count() or 1
+        so.inter_op_num_threads = 1
+        sess = ort.InferenceSession(path, so, providers=["CPUExecutionProvider"])
+        names = [i.name for i in sess.get_inputs()]
+        f = {n: feeds[n] for n in names}
+        got = sess.run(None, f)[0]
+        if not np.allclose(got, want, rtol=1e-3, atol=1e-3):
+            return "differs"
+        return _median_ms(lambda: sess.run(None, f), repeat)
+    except Exception as e:  # noqa: BLE001  - reported in the table, the model still counts
+        return f"n/a ({type(e).__name__})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--out", required=True, type=Path)
+    ap.add_argument("--only", default=",".join(MODELS))
+    ap.add_argument("--time", type=int, default=0, metavar="N", help="time Paddle and ONNX Runtime (N runs)")
+    ap.add_argument("--threads", type=int, default=0, help="Paddle's CPU math threads (0: all cores)")
+    a = ap.parse_args(argv)
+    paddle.set_device("cpu")
+    if a.threads or os.cpu_count():
+        paddle.set_num_threads(a.threads or os.cpu_count() or 1) if hasattr(paddle, "set_num_threads") else None
+    for name in a.only.split(","):
+        if name not in MODELS:
+            print(f"unknown model {name!r}; known: {', '.join(MODELS)}", file=sys.stderr)
+            return 2
+        generate(name, a.out, a.time)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

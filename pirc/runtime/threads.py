@@ -1,0 +1,205 @@
+"""One thread policy for a whole pirc run: the interpreter's pool, OpenMP teams, BLAS threads.
+
+Three thread pools can be busy in one pirc process: the interpreter's worker pool (independent
+branches of the dependency DAG), the OpenMP team of each compiled C kernel (``#pragma omp
+parallel for``) and numpy's BLAS (OpenBLAS: matmul, conv2d through im2col).  Left alone, each
+sizes itself to the whole machine and the OpenMP and OpenBLAS workers *spin* between calls, so
+on a 2-core machine three pools of two threads fight for two cores and a model runs several
+times slower than with one thread (measured: bench/models.py; issue 12's table).
+
+:func:`decide` makes the decision once per run, and :func:`apply` enforces it:
+
+* **one level of parallelism**: either inter-op (the interpreter runs independent instructions on
+  ``workers`` threads, each kernel and BLAS call single-threaded) or intra-op (one interpreter
+  thread, OpenMP teams and BLAS of ``intra`` threads); never more busy threads than the cores
+  this process may use (its CPU affinity);
+* **the budget is the cores this process may use** (its CPU affinity), decided the same way
+  whatever else the machine is doing, so a run's threading does not depend on another process's
+  load; ``PIRC_NUM_THREADS=N`` fixes it at N (on a shared machine, give pirc its share);
+* **OpenMP workers sleep when idle** (``OMP_WAIT_POLICY=PASSIVE``, or ``PIRC_OMP_WAIT=active`` to
+  let them spin): set in the environment before the first kernel library loads libgomp, which
+  reads it once; the team size goes the same way (``OMP_NUM_THREADS``), and through
+  ``omp_set_num_threads`` when libgomp is already loaded;
+* **BLAS threads** through threadpoolctl when it is installed, else by calling OpenBLAS's own
+  ``*openblas_set_num_threads*`` in the libraries numpy loaded.
+
+Thread counts never change results: compiled kernels parallelise only spatial loops, and OpenBLAS
+splits a GEMM along M and N, never along the summed axis.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+import re
+import threading
+from dataclasses import dataclass
+
+#: the environment variables a user sets to override the policy
+ENV_THREADS = "PIRC_NUM_THREADS"
+ENV_WAIT = "PIRC_OMP_WAIT"
+
+
+@dataclass(frozen=True)
+class ThreadPolicy:
+    """What :func:`decide` chose.  ``workers``: interpreter threads (1: inline); ``omp``: the team
+    of a compiled kernel; ``blas``: BLAS threads; ``wait``: "passive" or "active"."""
+
+    cores: int
+    budget: int
+    workers: int
+    omp: int
+    blas: int
+    wait: str
+    why: str
+
+    @property
+    def busy(self) -> int:
+        """The most threads that can be busy at once."""
+        return self.workers * max(self.omp, self.blas)
+
+    def describe(self) -> str:
+        return (f"threads: {self.workers} interpreter, {self.omp} OpenMP ({self.wait} wait), {self.blas} BLAS "
+                f"of {self.budget} free core{'s' * (self.budget != 1)} ({self.cores} usable; {self.why})")
+
+
+def usable_cores() -> int:
+    """Cores this process may run on (its affinity), at least 1."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def free_cores(cores: int | None = None) -> tuple[int, str]:
+    """(cores this run may keep busy, why): ``PIRC_NUM_THREADS`` when set, else the usable cores."""
+    cores = cores or usable_cores()
+    env = os.environ.get(ENV_THREADS, "").strip()
+    if env:
+        try:
+            n = int(env)
+        except ValueError:
+            n = 0
+        if n > 0:
+            return min(n, cores), f"{ENV_THREADS}={n}"
+    return cores, "usable cores"
+
+
+def decide(workers: int = 0, *, parallel: bool = False, cores: int | None = None,
+           budget: tuple[int, str] | None = None) -> ThreadPolicy:
+    """The policy for one run.
+
+    ``workers``: the interpreter threads asked for (``--threads``; 0: decide); ``parallel``: the
+    program has independent branches big enough to overlap (inter-op parallelism pays); ``budget``:
+    (free cores, why), default :func:`free_cores`.
+    """
+    cores = cores or usable_cores()
+    free, why = budget if budget is not None else free_cores(cores)
+    wait = "active" if os.environ.get(ENV_WAIT, "").strip().lower() == "active" else "passive"
+    if workers == 0:
+        workers = free if parallel and free > 1 else 1
+    workers = max(1, workers)
+    if workers > 1:  # inter-op: every kernel single-threaded
+        return ThreadPolicy(cores, free, workers, 1, 1, wait, why + "; inter-op")
+    return ThreadPolicy(cores, free, 1, free, free, wait, why + ("; intra-op" if free > 1 else ""))
+
+
+# ------------------------------------------------------------------------------------------------
+# enforcing it
+# ------------------------------------------------------------------------------------------------
+
+_LOCK = threading.Lock()
+_APPLIED: ThreadPolicy | None = None
+
+
+def current() -> ThreadPolicy | None:
+    """The policy in force (None before the first :func:`apply`)."""
+    return _APPLIED
+
+
+def _loaded_libraries(pattern: str) -> list[str]:
+    try:
+        with open("/proc/self/maps") as f:
+            maps = f.read()
+    except OSError:
+        return []
+    return sorted(set(re.findall(r"(/\S*(?:" + pattern + r")\S*\.so[.\d]*)", maps)))
+
+
+def _set_openmp(n: int, wait: str) -> None:
+    os.environ["OMP_NUM_THREADS"] = str(n)
+    os.environ["OMP_WAIT_POLICY"] = wait.upper()
+    os.environ.pop("GOMP_SPINCOUNT", None)  # would override the wait policy
+    for path in _loaded_libraries(r"libgomp|libomp|libiomp5"):  # already loaded: its ICVs, not the env
+        try:
+            ctypes.CDLL(path).omp_set_num_threads(ctypes.c_int(n))
+        except (OSError, AttributeError):
+            pass
+
+
+_OPENBLAS_SETTERS = ("scipy_openblas_set_num_threads64_", "scipy_openblas_set_num_threads",
+                     "openblas_set_num_threads64_", "openblas_set_num_threads")
+
+
+def _set_blas(n: int) -> str:
+    """Limit BLAS to ``n`` threads; returns how."""
+    try:
+        from threadpoolctl import threadpool_limits
+    except ImportError:
+        pass
+    else:
+        threadpool_limits(limits=n, user_api="blas")
+        return "threadpoolctl"
+    done = ""
+    for path in _loaded_libraries(r"openblas"):
+        try:
+            lib = ctypes.CDLL(path)
+        except OSError:
+            continue
+        for sym in _OPENBLAS_SETTERS:
+            fn = getattr(lib, sym, None)
+            if fn is not None:
+                fn(ctypes.c_int(n))
+                done = sym
+                break
+    os.environ["OPENBLAS_NUM_THREADS"] = str(n)  # subprocesses
+    return done or "environment"
+
+
+def apply(policy: ThreadPolicy) -> ThreadPolicy:
+    """Make ``policy`` the process's: OpenMP team and wait policy, BLAS threads.  Cheap when
+    it is already in force."""
+    global _APPLIED
+    with _LOCK:
+        if _APPLIED == policy:
+            return policy
+        import numpy  # noqa: F401  - its BLAS must be loaded to be limited
+
+        _set_openmp(policy.omp, policy.wait)
+        _set_blas(policy.blas)
+        _APPLIED = policy
+    return policy
+
+
+def init_worker_thread() -> None:
+    """A pool thread's initializer: OpenMP's team size is per thread once libgomp is loaded, so a
+    worker started after it loaded takes the policy's here rather than libgomp's first default."""
+    p = _APPLIED
+    if p is None:
+        return
+    for path in _loaded_libraries(r"libgomp|libomp|libiomp5"):
+        try:
+            ctypes.CDLL(path).omp_set_num_threads(ctypes.c_int(p.omp))
+        except (OSError, AttributeError):
+            pass
+
+
+def ensure_applied() -> ThreadPolicy:
+    """The policy in force, deciding a default one (one interpreter thread) if none was applied:
+    called before anything loads a compiled kernel, so libgomp starts with pirc's settings."""
+    p = _APPLIED
+    return p if p is not None else apply(decide(1))
+
+
+__all__ = ["ENV_THREADS", "ENV_WAIT", "ThreadPolicy", "apply", "current", "decide", "ensure_applied", "free_cores",
+           "init_worker_thread", "usable_cores"]

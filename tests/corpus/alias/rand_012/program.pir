@@ -1,0 +1,20 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%2) = "pd_op.data" () {dtype:bool,name:"p",place:Place(undefined:0),shape:[1],stop_gradient:[true]} : () -> tensor<1xb>
+    (%3) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+    (%4) = "pd_op.scale" (%0, %3) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xf32>) -> tensor<2x3xf32>
+    (%5) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[3,2]} : () -> tensor<2xi64>
+    (%6) = "pd_op.reshape_" (%4, %5) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+    (%7) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
+    (%8) = "pd_op.scale_" (%6, %7) {bias:1,bias_after_scale:true,stop_gradient:[true]} : (tensor<3x2xf32>, tensor<1xf32>) -> tensor<3x2xf32>
+    (%9) = "pd_op.relu" (%8) {stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%10) = "pd_op.sin" (%6) {stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%11) = "pd_op.sigmoid" (%6) {stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%12) = "pd_op.cos" (%9) {stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%13) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+    (%14) = "pd_op.scale" (%6, %13) {bias:0,bias_after_scale:true,stop_gradient:[true]} : (tensor<3x2xf32>, tensor<1xf32>) -> tensor<3x2xf32>
+    (%15) = "pd_op.fetch" (%14) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<3x2xf32>) -> tensor<3x2xf32>
+    (%16) = "pd_op.fetch" (%0) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%17) = "pd_op.fetch" (%1) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+}

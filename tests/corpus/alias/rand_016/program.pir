@@ -1,0 +1,22 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%2) = "pd_op.data" () {dtype:bool,name:"p",place:Place(undefined:0),shape:[1],stop_gradient:[true]} : () -> tensor<1xb>
+    (%3) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[2]} : () -> tensor<1xi64>
+    (%4) = "pd_op.unsqueeze" (%0, %3) {stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi64>) -> tensor<2x3x1xf32>
+    (%5) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
+    (%6) = "pd_op.full" () {dtype:float32,place:Place(undefined:0),shape:[1],stop_gradient:[true],value:1} : () -> tensor<1xf32>
+    (%7) = "pd_op.less_than" (%5, %6) {stop_gradient:[true]} : (tensor<1xf32>, tensor<1xf32>) -> tensor<1xb>
+    (%8, %9) = "pd_op.if" (%7) {stop_gradient:[true,true]} -> tensor<2x3x1xf32>, tensor<6x1xf32> {
+        (%10) = "pd_op.exp" (%4) {stop_gradient:[true]} : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+        (%11) = "pd_op.flatten" (%10) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<2x3x1xf32>) -> tensor<6x1xf32>
+        () = "cf.yield" (%10, %11) {} : (tensor<2x3x1xf32>, tensor<6x1xf32>) -> 
+    } else {
+        (%12) = "pd_op.sin" (%4) {stop_gradient:[true]} : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+        (%13) = "pd_op.flatten" (%12) {start_axis:0,stop_axis:1,stop_gradient:[true]} : (tensor<2x3x1xf32>) -> tensor<6x1xf32>
+        () = "cf.yield" (%12, %13) {} : (tensor<2x3x1xf32>, tensor<6x1xf32>) -> 
+    }
+    (%14) = "pd_op.fetch" (%9) {col:0,name:"fetch_name_0",persistable:[true],stop_gradient:[true]} : (tensor<6x1xf32>) -> tensor<6x1xf32>
+    (%15) = "pd_op.fetch" (%8) {col:1,name:"fetch_name_1",persistable:[true],stop_gradient:[true]} : (tensor<2x3x1xf32>) -> tensor<2x3x1xf32>
+    (%16) = "pd_op.fetch" (%1) {col:2,name:"fetch_name_2",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+}
