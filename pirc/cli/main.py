@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from pirc.cli.cache import cache_command
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
@@ -48,6 +49,7 @@ cli.add_command(tune_command, "tune")
 cli.add_command(codegen_command, "codegen")
 cli.add_command(run_command, "run")
 cli.add_command(compile_command, "compile")
+cli.add_command(cache_command, "cache")
 
 
 def _fast_exit(code: int) -> None:

@@ -31,22 +31,20 @@ from pirc.text.parser import decode_source
 
 
 def _load_npy(path: str, what: str) -> np.ndarray:
-    if not os.path.exists(path):
-        raise click.BadParameter(f"no such file: {path}", param_hint=what)
-    try:
-        return np.load(path, allow_pickle=False)
-    except Exception as e:  # noqa: BLE001
-        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': {type(e).__name__}: {e}")) from None
+    arrays = _load_npz(path, what)
+    if list(arrays) != [""]:
+        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': expected one .npy array, "
+                                   f"found an .npz archive"))
+    return arrays[""]
 
 
 def _load_npz(path: str, what: str) -> dict[str, np.ndarray]:
+    """A .npy / .npz file read by the bounded reader (no pickles, no FIFOs, no over-allocation)."""
+    from pirc.runtime.feeds import read_feed_file
+
     if not os.path.exists(path):
         raise click.BadParameter(f"no such file: {path}", param_hint=what)
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    except Exception as e:  # noqa: BLE001
-        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': {type(e).__name__}: {e}")) from None
+    return read_feed_file(path)
 
 
 def input_names(program: Program) -> list[str]:
