@@ -85,6 +85,7 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
     from pirc.cinn.backend.compile_c import c_flags, cc_identity, find_cc
     from pirc.cinn.lower.host import LoweredProgram, find_groups, program_value_names, replace_groups
     from pirc.cinn.lower.op_lower import OpLower, captured_values
+    from pirc.cinn.tune.log import tuning_suffix
 
     timings: dict[str, float] = {}
     t0 = time.perf_counter()
@@ -99,7 +100,8 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
     keys: list[str] = []
     records: list[gi.GroupRecord | None] = []
     for g in groups:
-        key = gi.group_key(g, captured_values(g.regions[0].block), target, toolchain)
+        ins = captured_values(g.regions[0].block)
+        key = gi.group_key(g, ins, target, toolchain + tuning_suffix(g, ins, target))  # tuned: another kernel
         keys.append(key)
         records.append(gi.load(cache, key))
     t2 = time.perf_counter()

@@ -7,6 +7,7 @@ command line is wrong; 3 an internal error (one line; the traceback only with
 
 from __future__ import annotations
 
+import errno
 import functools
 import os
 import re
@@ -18,7 +19,7 @@ from typing import Any, TypeVar
 import click
 
 from pirc.diagnostics import PircError
-from pirc.fileio import atomic_write
+from pirc.fileio import atomic_write, caused_by_memory, file_error
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -50,16 +51,40 @@ def handle_errors(fn: F) -> F:
         except RecursionError:
             click.echo("error: the input is nested too deeply to process", err=True)
             sys.exit(EXIT_INPUT)
+        except MemoryError:
+            _plain_error("error: out of memory")
+        except OSError as e:
+            if e.errno not in _ENVIRONMENT_ERRNOS:  # e.g. pirc's own data file missing: an internal error
+                _internal(e)
+            where = f" '{e.filename}'" if e.filename else ""  # a full disk, a read-only file system, ...
+            _plain_error(f"error: I/O error{where}: {e.strerror or e}")
         except Exception as e:  # noqa: BLE001
-            if debug_enabled():
-                traceback.print_exc()
-            else:
-                click.echo(
-                    f"internal error: {type(e).__name__}: {e} (run with PIRC_DEBUG=1 for the traceback)", err=True
-                )
-            sys.exit(EXIT_INTERNAL)
+            if caused_by_memory(e):  # e.g. "I/O operation on closed file" after a MemoryError inside a write
+                _plain_error("error: out of memory")
+            _internal(e)
 
     return wrapper  # type: ignore[return-value]
+
+
+#: I/O failures of the environment whatever the path (user paths' other failures are FileErrors)
+_ENVIRONMENT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO, errno.ENOMEM})
+
+
+def _internal(e: BaseException) -> None:
+    if debug_enabled():
+        traceback.print_exc()
+    else:
+        click.echo(f"internal error: {type(e).__name__}: {e} (run with PIRC_DEBUG=1 for the traceback)", err=True)
+    sys.exit(EXIT_INTERNAL)
+
+
+def _plain_error(message: str) -> None:
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    click.echo(message, err=True)
+    sys.exit(EXIT_INPUT)
 
 
 def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
@@ -109,15 +134,23 @@ def write_output(path: str, data: str | bytes) -> None:
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
     if path == "-":
-        sys.stdout.buffer.write(raw)
-        sys.stdout.flush()
+        try:
+            sys.stdout.buffer.write(raw)
+            sys.stdout.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as e:  # e.g. stdout on a full disk or /dev/full
+            raise file_error("write", "<stdout>", e) from None
         return
     if os.path.exists(path) and not os.path.isfile(path):
         # a device, FIFO or /dev/stdout: renaming over it would replace the node itself
         if os.path.isdir(path):
             raise click.BadParameter(f"{path} is a directory", param_hint="-o")
-        with open(path, "wb") as f:
-            f.write(raw)
+        try:
+            with open(path, "wb") as f:
+                f.write(raw)
+        except OSError as e:
+            raise file_error("write", path, e) from None
         return
     atomic_write(path, raw)
 

@@ -97,8 +97,11 @@ def lower_text(text: str, name: str, target: str, want_host: bool, verify_input:
                    "calls.  The .ast records it, and pirc-codegen follows it.")
 @verify_option(True, "the input program")
 @timing_option
+@click.option("--tuning-log", default=None, metavar="TUNING.jsonl",
+              help="Apply the best schedule of each group recorded by pirc-tune (else the default schedules).")
 @handle_errors
-def lower_command(input: str, output: str, host_out: str | None, target: str, do_verify: bool, timing: bool) -> None:
+def lower_command(input: str, output: str, host_out: str | None, target: str, do_verify: bool, timing: bool,
+                  tuning_log: str | None = None) -> None:
     """Lower the cinn_op.group ops of a fused program to the loop-level AST.
 
     \b
@@ -111,8 +114,11 @@ def lower_command(input: str, output: str, host_out: str | None, target: str, do
     """
     text, name, _ = read_program_text(input)
     timings: list[tuple[str, float]] = []
+    from pirc.cinn.tune.log import use_tuning
+
     try:
-        ast_text, host_text = lower_text(text, name, target, host_out is not None, do_verify, timings)
+        with use_tuning(tuning_log):
+            ast_text, host_text = lower_text(text, name, target, host_out is not None, do_verify, timings)
     except PircError as e:
         sys.stdout.flush()
         e.print(sys.stderr)

@@ -7,6 +7,7 @@ import sys
 
 import click
 
+from pirc.cli.cache import cache_command
 from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
@@ -14,6 +15,7 @@ from pirc.cli.compile import compile_command
 from pirc.cli.common import version_option
 from pirc.cli.fuse import fuse_command
 from pirc.cli.lower import lower_command
+from pirc.cli.tune import tune_command
 from pirc.cli.run import run_command
 from pirc.cli.translate import translate_command
 
@@ -43,9 +45,11 @@ cli.add_command(opt_command, "opt")
 cli.add_command(translate_command, "translate")
 cli.add_command(fuse_command, "fuse")
 cli.add_command(lower_command, "lower")
+cli.add_command(tune_command, "tune")
 cli.add_command(codegen_command, "codegen")
 cli.add_command(run_command, "run")
 cli.add_command(compile_command, "compile")
+cli.add_command(cache_command, "cache")
 
 
 def _fast_exit(code: int) -> None:
@@ -111,6 +115,10 @@ def codegen_main() -> None:
 
 def run_main() -> None:
     _standalone(run_command, "pirc-run")
+
+
+def tune_main() -> None:
+    _standalone(tune_command, "pirc-tune")
 
 
 def compile_main() -> None:

@@ -29,26 +29,22 @@ from pirc.ir.program import Program
 from pirc.ir.verifier import verify
 from pirc.text.parser import decode_source
 
-import pirc.dialects.all  # noqa: F401,E402  - registers the ops
-
 
 def _load_npy(path: str, what: str) -> np.ndarray:
-    if not os.path.exists(path):
-        raise click.BadParameter(f"no such file: {path}", param_hint=what)
-    try:
-        return np.load(path, allow_pickle=False)
-    except Exception as e:  # noqa: BLE001
-        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': {type(e).__name__}: {e}")) from None
+    arrays = _load_npz(path, what)
+    if list(arrays) != [""]:
+        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': expected one .npy array, "
+                                   f"found an .npz archive"))
+    return arrays[""]
 
 
 def _load_npz(path: str, what: str) -> dict[str, np.ndarray]:
+    """A .npy / .npz file read by the bounded reader (no pickles, no FIFOs, no over-allocation)."""
+    from pirc.runtime.feeds import read_feed_file
+
     if not os.path.exists(path):
         raise click.BadParameter(f"no such file: {path}", param_hint=what)
-    try:
-        with np.load(path, allow_pickle=False) as z:
-            return {k: z[k] for k in z.files}
-    except Exception as e:  # noqa: BLE001
-        raise PircError(Diagnostic("error", f"cannot read {what} file '{path}': {type(e).__name__}: {e}")) from None
+    return read_feed_file(path)
 
 
 def input_names(program: Program) -> list[str]:
@@ -164,6 +160,8 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
               help="With --device cuda-emu: the seed of the block and thread order.")
 @click.option("--emu-check", is_flag=True,
               help="With --device cuda-emu: report races and out-of-bounds accesses (slower).")
+@click.option("--tuning-log", default=None, metavar="TUNING.jsonl",
+              help="--backend cinn: apply the best schedule of each group recorded by pirc-tune.")
 @click.option("--kernels", "kernels_path", metavar="FILE", help="The kernels of a host program (pirc-lower --host-out): .ast, or generated code: .c or a .so built from it (cpu), .cu or a .cubin / .ptx built from it (cuda).")
 @click.option("--threads", type=click.IntRange(min=0), default=0, show_default=True,
               help="Worker threads; 1 runs inline in a fixed order; 0 decides per program (a pool of up to 4 "
@@ -188,7 +186,8 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ...], output: str | None,
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
-                rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False) -> None:
+                rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False,
+                tuning_log: str | None = None) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -255,8 +254,10 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     elif backend == "cinn" or _has_embedded_kernels(prog):
         _check_host_target(prog, name, target)
         from pirc.cinn.compiler import compile_program
+        from pirc.cinn.tune.log import use_tuning
 
-        compiled = compile_program(prog, target, progress=None, params=params)
+        with use_tuning(tuning_log):
+            compiled = compile_program(prog, target, progress=None, params=params)
         timings.extend(compiled.timings.items())
         compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
                         f"{compiled.compiled} modules compiled now (the others loaded from the kernel cache); "

@@ -151,6 +151,36 @@ def check_opdef(op: Operation, opdef: OpDef) -> list[str]:
     return errs
 
 
+_INT64_MAX = (1 << 63) - 1
+
+
+def size_error(t: Type) -> str | None:
+    """Why a tensor type's element count or byte size does not fit in int64, or None."""
+    if isinstance(t, VectorType):
+        for e in t.elements:
+            m = size_error(e)
+            if m is not None:
+                return m
+        return None
+    if not isinstance(t, DenseTensorType):
+        return None
+    count = 1
+    for d in t.dims:
+        if d > 0:
+            count *= d
+    if count > _INT64_MAX:
+        return f"result type {t.text} has more elements than int64 can count"
+    from pirc.dialects.opdef import DTYPE_TO_NUMPY
+
+    np_dtype = DTYPE_TO_NUMPY.get(t.dtype)
+    if np_dtype is not None:
+        import numpy as np
+
+        if count * np.dtype(np_dtype).itemsize > _INT64_MAX:
+            return f"result type {t.text} is larger than int64 bytes"
+    return None
+
+
 class Verifier:
     def __init__(self, allow_unregistered: bool = False) -> None:
         self.allow_unregistered = allow_unregistered
@@ -165,7 +195,15 @@ class Verifier:
             d.note(*note)
         self.diags.append(d)
 
+    def check_size(self, op: Operation, t: Type) -> None:
+        """Element counts and byte sizes must fit in int64 (checked once per interned type)."""
+        self.sized.add(t)
+        msg = size_error(t)
+        if msg is not None:
+            self.error(op, msg)
+
     def run(self, program: Program) -> list[Diagnostic]:
+        self.sized: set[Type] = set()
         self.visible: set[Value] = set()
         self.block(program.block)
         return self.diags
@@ -185,6 +223,8 @@ class Verifier:
             for r in op.results:
                 visible.add(r)
                 added.append(r)
+                if r.type not in self.sized:
+                    self.check_size(op, r.type)
             op = op.next_op
         visible.difference_update(added)
 

@@ -9,13 +9,18 @@ size in a dimension that is not -1, a wrong dtype.
 
 from __future__ import annotations
 
+import os
+import struct
+import tokenize
+import warnings
+import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 
-from pirc.diagnostics import Diagnostic, Location
+from pirc.diagnostics import Diagnostic, Location, PircError
 from pirc.dialects.opdef import DTYPE_TO_NUMPY
 from pirc.ir.core import Operation
 from pirc.ir.types import DenseTensorType, Type
@@ -152,4 +157,146 @@ def missing_parameter(spec: InputSpec) -> FeedError:
     ))
 
 
-__all__ = ["InputSpec", "feed_spec", "param_spec", "check_array", "check_feed_names", "missing_parameter"]
+# --------------------------------------------------------------------------------
+# reading .npy / .npz files
+# --------------------------------------------------------------------------------
+
+#: the arrays of one feed or parameter file together may not claim more bytes than this
+MAX_FEED_BYTES = int(os.environ.get("PIRC_MAX_FEED_BYTES", str(16 << 30)))
+
+
+class _BadFeed(Exception):
+    pass
+
+
+def _read_npy(f: BinaryIO, available: int | None) -> np.ndarray:
+    """One .npy stream, checked before any large allocation: numeric dtype, no pickled objects,
+    a shape whose byte size the stream can hold."""
+    from numpy.lib import format as fmt
+
+    try:
+        with warnings.catch_warnings():  # a Python 2 header is read all the same
+            warnings.simplefilter("ignore")
+            version, shape, fortran, dtype = _read_header(fmt, f)
+    except (ValueError, SyntaxError, TypeError, EOFError, OverflowError, tokenize.TokenError, MemoryError) as e:
+        raise _BadFeed(f"not a .npy array ({e})") from None
+    return _read_body(f, shape, fortran, dtype, available)
+
+
+def _read_header(fmt: Any, f: BinaryIO) -> tuple[Any, ...]:
+    version = fmt.read_magic(f)
+    if version == (1, 0):
+        shape, fortran, dtype = fmt.read_array_header_1_0(f, max_header_size=10000)
+    elif version == (2, 0):
+        shape, fortran, dtype = fmt.read_array_header_2_0(f, max_header_size=10000)
+    else:
+        raise ValueError(f"unsupported .npy format version {version[0]}.{version[1]}")
+    return version, shape, fortran, dtype
+
+
+def _read_body(f: BinaryIO, shape: tuple[int, ...], fortran: bool, dtype: np.dtype, available: int | None) -> np.ndarray:
+    if dtype.hasobject or dtype.kind not in "biufc" or dtype.fields is not None:
+        raise _BadFeed(f"arrays of dtype {dtype} are not supported (numeric dtypes only)")
+    if len(shape) > 32:
+        raise _BadFeed(f"the array has {len(shape)} dimensions (at most 32 are supported)")
+    count = 1
+    span = 1  # numpy needs the product of the non-zero dims to fit in an index too
+    for d in shape:
+        if not isinstance(d, int) or d < 0:
+            raise _BadFeed(f"bad shape {str(shape)[:60]} in the array header")
+        count *= d
+        span *= max(d, 1)
+    if span >= 1 << 62:
+        raise _BadFeed(f"the shape {str(shape)[:60]} is too large")
+    nbytes = count * dtype.itemsize
+    if nbytes > MAX_FEED_BYTES:
+        raise _BadFeed(f"the array claims {nbytes} bytes, more than the limit of {MAX_FEED_BYTES} "
+                       "(PIRC_MAX_FEED_BYTES)")
+    if available is not None and nbytes > available:
+        raise _BadFeed(f"the array claims {nbytes} bytes of data but only {available} follow its header")
+    try:
+        data = f.read(nbytes)
+    except (zlib.error, OSError, EOFError) as e:
+        raise _BadFeed(f"cannot read the array's data ({type(e).__name__}: {e})") from None
+    if len(data) != nbytes:
+        raise _BadFeed(f"the array's data is truncated ({len(data)} of {nbytes} bytes)")
+    arr = np.frombuffer(data, dtype=dtype).copy()
+    return arr.reshape(shape[::-1]).transpose() if fortran else arr.reshape(shape)
+
+
+#: what the zipfile module raises on a damaged archive (besides its own BadZipFile)
+_ZIP_ERRORS = (zlib.error, ValueError, OSError, EOFError, NotImplementedError, IndexError, KeyError, OverflowError,
+               struct.error, RuntimeError)
+
+
+def _read_npz(f: BinaryIO) -> dict[str, np.ndarray]:
+    import zipfile
+
+    errors = (zipfile.BadZipFile, *_ZIP_ERRORS)
+    try:
+        z = zipfile.ZipFile(f)
+    except errors as e:
+        raise _BadFeed(f"not an .npz archive ({type(e).__name__}: {e})") from None
+    out: dict[str, np.ndarray] = {}
+    total = 0
+    with z:
+        for info in z.infolist():
+            name = info.filename[:-4] if info.filename.endswith(".npy") else info.filename
+            if not info.filename or info.filename.endswith("/"):
+                continue
+            if info.flag_bits & 0x1:
+                raise _BadFeed(f"member '{info.filename}' is encrypted")
+            total += info.file_size
+            if total > MAX_FEED_BYTES:
+                raise _BadFeed(f"the archive claims more than {MAX_FEED_BYTES} bytes (PIRC_MAX_FEED_BYTES)")
+            try:
+                with z.open(info) as member:
+                    arr = _read_npy(member, info.file_size)  # type: ignore[arg-type]
+            except _BadFeed as e:
+                raise _BadFeed(f"member '{info.filename}': {e}") from None
+            except errors as e:
+                raise _BadFeed(f"member '{info.filename}': {type(e).__name__}: {e}") from None
+            if name in out:
+                raise _BadFeed(f"the archive holds '{name}' twice")
+            out[name] = arr
+    return out
+
+
+def read_feed_file(source: str | BinaryIO, name: str | None = None) -> dict[str, np.ndarray]:
+    """The arrays of a ``.npy`` (one array, named ``""``) or ``.npz`` file, told apart by content.
+
+    ``source`` is a path or a binary file object.  Only regular files are read (a FIFO or device
+    is refused without blocking), no pickled objects, and no allocation larger than what the file
+    holds (or ``PIRC_MAX_FEED_BYTES``).  Every problem is a :class:`PircError` naming the file."""
+    from pirc.fileio import open_regular
+
+    shown = name or (source if isinstance(source, str) else "<input>")
+    try:
+        if isinstance(source, str):
+            with open_regular(source) as f:
+                return _read_feed_stream(f)
+        return _read_feed_stream(source)
+    except _BadFeed as e:
+        raise PircError(Diagnostic("error", f"cannot read '{shown}': {e}")) from None
+    except MemoryError:
+        raise PircError(Diagnostic("error", f"cannot read '{shown}': out of memory")) from None
+
+
+def _read_feed_stream(f: BinaryIO) -> dict[str, np.ndarray]:
+    head = f.read(6)
+    f.seek(0)
+    if head[:2] == b"PK":
+        return _read_npz(f)
+    if head == b"\x93NUMPY":
+        f.seek(0, 2)
+        size = f.tell()
+        f.seek(0)
+        arr = _read_npy(f, None)
+        if f.tell() > size:
+            raise _BadFeed("truncated")
+        return {"": arr}
+    raise _BadFeed("neither a .npy array nor an .npz archive")
+
+
+__all__ = ["InputSpec", "feed_spec", "param_spec", "check_array", "check_feed_names", "missing_parameter",
+           "read_feed_file", "MAX_FEED_BYTES"]

@@ -23,8 +23,10 @@ times slower than with one thread (measured: bench/models.py; issue 12's table).
 * **BLAS threads** through threadpoolctl when it is installed, else by calling OpenBLAS's own
   ``*openblas_set_num_threads*`` in the libraries numpy loaded.
 
-Thread counts never change results: compiled kernels parallelise only spatial loops, and OpenBLAS
-splits a GEMM along M and N, never along the summed axis.
+Compiled kernels parallelise only spatial loops, so their results never depend on the thread
+count; OpenBLAS's single-threaded GEMM sums in another order than its threaded one, so a matmul's
+result can differ in the last bits between the inter-op and the intra-op policy. The same policy
+(the same --threads and PIRC_NUM_THREADS) always gives the same bits.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from pirc.ir.attributes import ArrayAttr, Attribute, AttrDict, LayoutAttr, OpaqueAttr, PlaceAttr, StrAttr
-from pirc.text.grammar import decode_number, decode_word, unescape_string
+from pirc.text.grammar import GrammarError, decode_number, decode_word, unescape_string
 
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_.]*")
 _STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
@@ -95,6 +95,6 @@ def read_attr_dict(text: str) -> AttrDict | None:
             if text[i] != ",":
                 return None
             i += 1
-    except (_Miss, IndexError):
+    except (_Miss, IndexError, GrammarError):  # the grammar reads it (and reports what is wrong)
         return None
     return AttrDict.get(items)

@@ -80,9 +80,9 @@ def decode_tensor(text: str, token: Token | None = None) -> DenseTensorType:
         raise GrammarError(f"unknown element type '{elem}' in '{text}'", token)
     dims = []
     for d in dims_text.split("x")[:-1]:
-        v = int(d)
-        if not INT64_MIN <= v <= INT64_MAX:  # Paddle prints any int64, even -6 from a failed infer
-            raise GrammarError(f"dimension {d} in '{text}' does not fit in int64", token)
+        v = int(d) if len(d) <= 21 else None  # never convert a huge literal (Python's digit limit)
+        if v is None or not INT64_MIN <= v <= INT64_MAX:  # Paddle prints any int64, even -6 from a failed infer
+            raise GrammarError(f"dimension {_clip(d)} in '{_clip(text, 60)}' does not fit in int64", token)
         dims.append(v)
     return DenseTensorType.get(ScalarType.get(elem), tuple(dims))
 
@@ -96,9 +96,20 @@ def decode_scalar_type(name: str, token: Token | None = None) -> ScalarType:
 INT_RE = re.compile(r"^-?\d+$")
 
 
-def decode_number(text: str) -> Attribute:
+def _clip(s: str, n: int = 24) -> str:
+    return s if len(s) <= n else s[: n - 3] + "..."
+
+
+def decode_number(text: str, token: Token | None = None) -> Attribute:
+    """An integer (int64) or float literal.  ``-0`` is the float -0.0: Paddle prints a float
+    -0.0 that way and never an integer."""
     if INT_RE.match(text):
-        return IntAttr.get(int(text))
+        if text == "-0":
+            return FloatAttr.get(-0.0)
+        v = int(text) if len(text) <= 21 else None
+        if v is None or not INT64_MIN <= v <= INT64_MAX:
+            raise GrammarError(f"integer {_clip(text)} does not fit in int64", token)
+        return IntAttr.get(v)
     return FloatAttr.get(float(text))
 
 
@@ -191,8 +202,8 @@ class _ToRecords(Transformer[Token, Any]):
         first = ops[0] if ops else None
         return BlockRec(args, ops, first.line if first else 0, first.col if first else 0)
 
-    def block_args(self, *args: tuple[Token, AttrDict | None]) -> list[tuple[Token, AttrDict | None]]:
-        return list(args)
+    def block_args(self, *args: tuple[Token, AttrDict | None] | None) -> list[tuple[Token, AttrDict | None]]:
+        return [a for a in args if a is not None]
 
     def block_arg(self, tok: Token, brace: tuple[str, Any] | None = None) -> tuple[Token, AttrDict | None]:
         if brace is None:
@@ -251,7 +262,7 @@ class _ToRecords(Transformer[Token, Any]):
         return StrAttr.get(unescape_string(tok.value))
 
     def attr_number(self, tok: Token) -> Attribute:
-        return decode_number(tok.value)
+        return decode_number(tok.value, tok)
 
     def attr_word(self, tok: Token) -> Attribute:
         return decode_word(tok.value)

@@ -44,6 +44,7 @@ from pirc.text.grammar import (
     decode_tensor,
     lark_parser,
     parse_fragment,
+    unescape_string,
 )
 
 MAX_NESTING = 256
@@ -156,12 +157,41 @@ def _split_generic(line: str) -> tuple[int, str, str, str, str, str, str] | None
     rtys = line[i + 5 :]
     if rtys.endswith(" "):
         rtys = rtys.rstrip(" ")
-    return indent, line[indent + 1 : k], line[k + 5 : n], line[n + 3 : p], line[p + 2 : j], line[j + 4 : i], rtys
+    res, name, opnds = line[indent + 1 : k], line[k + 5 : n], line[n + 3 : p]
+    # the pieces must be exactly the grammar's tokens (else the grammar reads the line)
+    if (res and _RESULTS.fullmatch(res) is None) or (opnds and _OPERANDS.fullmatch(opnds) is None):
+        return None
+    name = _op_name(name)
+    if name is None:
+        return None
+    return indent, res, name, opnds, line[p + 2 : j], line[j + 4 : i], rtys
 
-_IF_LIKE = re.compile(r'( *)\(([^()]*)\) = "([^"]+)" \(([^()]*)\) (?:(' + _ATTRS + r") )?-> ([^(){}]*) \{")
-_WHILE = re.compile(r'( *)\(([^()]*)\) = "([^"]+)" \(cond=(%\w+), inputs=([^()]*)\) \{ ?')
+
+_STRING_BODY = re.compile(r'(?:[^"\\]|\\.)*', re.S)
+_VALUE_NAME = r"%[A-Za-z0-9_]+"
+_RESULTS = re.compile(_VALUE_NAME + r"(?:, " + _VALUE_NAME + r")*")
+_OPERANDS = re.compile(r"(?:%[A-Za-z0-9_]+|<<NULL VALUE>>)(?:, (?:%[A-Za-z0-9_]+|<<NULL VALUE>>))*")
+
+
+def _op_name(body: str) -> str | None:
+    """The op name of a quoted STRING token's body (unescaped as the grammar does), or None
+    when the body is not one string token."""
+    if "\\" not in body:
+        return body if '"' not in body else None
+    if _STRING_BODY.fullmatch(body) is None:
+        return None
+    return unescape_string('"' + body + '"')
+
+_VALUES = r"(?:%[A-Za-z0-9_]+(?:, %[A-Za-z0-9_]+)*)?"
+_IF_LIKE = re.compile(r'( *)\((' + _VALUES + r')\) = "((?:[^"\\]|\\.)+)" \((' + _VALUES + r')\) (?:(' + _ATTRS
+                      + r") )?-> ([^(){}]*) \{")
+_WHILE = re.compile(r'( *)\((' + _VALUES + r')\) = "((?:[^"\\]|\\.)+)" \(cond=(%[A-Za-z0-9_]+), inputs=('
+                    + _VALUES + r')\) \{ ?')
 _ARGS = re.compile(r"( *)\^(.*)")
-_ARG = re.compile(r"(%\w+)(?: (" + _ATTRS + r"))?(?:, |$)")
+_ARG = re.compile(r"(%[A-Za-z0-9_]+)(?: (" + _ATTRS + r"))?(?:, |$)")
+
+
+_WS = " \t\f\r"  # the grammar's white space (Lark's common.WS, less the newline the lines are split on)
 
 
 class _FastMiss(Exception):
@@ -210,11 +240,11 @@ class _FastParser:
         attrs = self.attrs
         for ln, line in enumerate(lines, 1):
             if done:
-                if line.strip():
+                if line.strip(_WS):
                     raise _FastMiss
                 continue
             if not stack:
-                s = line.strip()
+                s = line.strip(_WS)
                 if not s:
                     continue
                 if s != "{":
@@ -251,6 +281,8 @@ class _FastParser:
                 info = infos.get(name)
                 if info is None:
                     info = infos[name] = get_op_info(name)
+                if info.printer == "while":  # a loop's results come from its inputs: the grammar path decides
+                    raise _FastMiss
                 op = Operation(name, operands, rtypes, attrs(attr_text), 0, Location(source, ln, col), info)
                 stack[-1][0].append(op)
                 if name == "builtin.parameter":
@@ -262,9 +294,12 @@ class _FastParser:
                         values[r] = v
                         def_pos[r] = (ln, col)
                 continue
-            s = line.strip()
+            s = line.strip(_WS)
             if s == "}":
-                stack.pop()
+                block, owner, idx = stack.pop()
+                if owner is not None and (idx + 1 != len(owner.regions) or (
+                        owner.info.printer == "while" and len(owner.operands) > 1 and not block.args)):
+                    raise _FastMiss  # fewer regions than made, or a loop body without '^': the grammar decides
                 if not stack:
                     done = True
                 continue
@@ -281,8 +316,11 @@ class _FastParser:
             m = _IF_LIKE.fullmatch(line)
             if m is not None:
                 indent, res, name, opnds, attr_text, rtys = m.groups()
+                name = unescape_string('"' + name + '"')
                 col = len(indent) + 1
                 info = get_op_info(name)
+                if info.printer not in ("if", "group"):
+                    raise _FastMiss
                 nreg = 2 if info.printer == "if" else 1
                 operands = [b.use(n, None, ln, col) for n in opnds.split(", ")] if opnds else []
                 rtypes = types(rtys)
@@ -301,6 +339,9 @@ class _FastParser:
             m = _WHILE.fullmatch(line)
             if m is not None:
                 indent, res, name, cond, inputs = m.groups()
+                name = unescape_string('"' + name + '"')
+                if get_op_info(name).printer != "while":
+                    raise _FastMiss
                 col = len(indent) + 1
                 operands = [b.use(cond, None, ln, col)]
                 operands += [b.use(n, None, ln, col) for n in inputs.split(", ")] if inputs else []
@@ -317,10 +358,11 @@ class _FastParser:
             m = _ARGS.fullmatch(line)
             if m is not None:
                 block, owner, _ = stack[-1]
-                if owner is None or block.args or not block.is_empty:
+                if owner is None or owner.info.printer != "while" or block.args or not block.is_empty \
+                        or any(o.value is None for o in owner.operands):
                     raise _FastMiss
                 col = len(m.group(1)) + 2
-                input_types = [o.value.type for o in owner.operands[1:] if o.value is not None]
+                input_types = [o.value.type for o in owner.operands[1:]]  # type: ignore[union-attr]
                 pos = 0
                 text = m.group(2)
                 i = 0
@@ -369,9 +411,9 @@ class _TreeBuilder:
     def block(self, rec: BlockRec, block: Block, owner: Operation | None, depth: int) -> None:
         b = self.b
         if rec.args:
-            if owner is None:
-                tok = rec.args[0][0]
-                raise b.fail("block arguments are only allowed in the body of an op", tok.line, tok.column)
+            if owner is None or owner.info.printer != "while":
+                tok = rec.args[0][0]  # only a loop body's arguments have a printed form
+                raise b.fail("block arguments are only allowed in the body of a while loop", tok.line, tok.column)
             input_types = [o.value.type if o.value is not None else NullType.get() for o in owner.operands]
             if owner.info.printer == "while":
                 input_types = input_types[1:]

@@ -218,6 +218,8 @@ def parse_value_shape(v: Value) -> tuple[list[int], bool]:
         if op.name == "pd_op.full":
             t = v.type
             n = dims_of(t)[0] if isinstance(t, DenseTensorType) and dims_of(t) else 1
+            if n > _MAX_SHAPE_LEN:  # not a shape (a hostile type would make a list of n entries)
+                return [], True
             return [int(op.attr("value"))] * max(n, 1), False
         if op.name in ("pd_op.shape64", "pd_op.shape") and op.operand(0) is not None:
             return list(dims_of(op.operand(0).type)), True  # type: ignore[union-attr]
@@ -237,8 +239,12 @@ def parse_value_shape(v: Value) -> tuple[list[int], bool]:
         return [-1] * len(t.elements), True
     if isinstance(t, DenseTensorType):
         n = t.dims[0] if t.dims else 1
-        return [-1] * max(n, 0), True
+        return [-1] * max(n, 0) if n <= _MAX_SHAPE_LEN else [], True
     return [], True
+
+
+#: longer than any shape (Paddle's tensors have at most 9 dims)
+_MAX_SHAPE_LEN = 64
 
 
 def reshape_infer(in_dims: Sequence[int], shape: Sequence[int], from_tensor: bool) -> list[int]:

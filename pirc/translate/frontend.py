@@ -103,14 +103,30 @@ def load_model(data: bytes, name: str = "<input>") -> Model:
         raise _error("empty input: expected a Paddle model (ProgramDesc JSON, .pdmodel or PIR JSON)",
                      Location(SourceFile(name, ""), 1, 1))
     head = data.lstrip()[:1]
+    model = None
     if head in (b"{", b"["):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
             text = None
         if text is not None:
-            return _load_json(text, name)
-    return _load_binary(data, name)
+            model = _load_json(text, name)
+    if model is None:
+        model = _load_binary(data, name)
+    _check_printable(model)
+    return model
+
+
+def _check_printable(model: Model) -> None:
+    """A translated program must print as PIR text that reads back the same (else pirc-translate
+    would write text pirc-opt rejects): names, NUL characters and dims are checked here."""
+    from pirc.text.printer import unprintable
+
+    bad = unprintable(model.program)
+    if bad is not None:
+        op, why = bad
+        loc = op.loc if op.loc is not None else Location(SourceFile(model.name, ""), 1, 1)
+        raise _error(f"'{op.name}' cannot be written as PIR text: {why}"[:400], loc)
 
 
 def _load_json(text: str, name: str) -> Model:
@@ -124,6 +140,8 @@ def _load_json(text: str, name: str) -> Model:
         raise _error(f"invalid JSON: {e.msg}", Location(src, e.lineno, e.colno)) from None
     except RecursionError:
         raise _error("invalid JSON: nested too deeply", Location(src, 1, 1)) from None
+    except ValueError as e:  # e.g. an integer past Python's digit limit
+        raise _error(f"invalid JSON: {e}".split(";")[0], Location(src, 1, 1)) from None
     locator = Locator(name, text=text)
     if isinstance(doc, dict) and ("base_code" in doc or "program" in doc):
         from .pir_json import parameter_names, read_pir_json
@@ -151,7 +169,8 @@ def _upgrade_2x(doc: dict[str, Any]) -> None:
     if not isinstance(blocks, list):
         return
     for b in blocks:
-        for v in (b.get("vars") or []) if isinstance(b, dict) else []:
+        vars_ = b.get("vars") if isinstance(b, dict) else None
+        for v in vars_ if isinstance(vars_, list) else []:
             t = v.get("type") if isinstance(v, dict) else None
             if not isinstance(t, dict):
                 continue

@@ -70,6 +70,27 @@ _SCALAR_DTYPE_KIND = {
 }
 
 
+def _clip(s: str, n: int = 120) -> str:
+    return s if len(s) <= n else s[: n - 3] + "..."
+
+
+def _int64(x: Any) -> int:
+    """A JSON integer (or integral float) that fits in int64; ValueError otherwise."""
+    if isinstance(x, float) and math.isfinite(x) and x == int(x):
+        x = int(x)
+    if not isinstance(x, int):
+        raise ValueError(f"expected an integer, got {type(x).__name__}")
+    if not -(1 << 63) <= x < (1 << 63):
+        raise ValueError("an integer does not fit in int64")
+    return int(x)
+
+
+def _list(x: Any) -> list[Any]:
+    if not isinstance(x, list):
+        raise ValueError(f"expected a list, got {type(x).__name__}")
+    return x
+
+
 class PirJsonError(Exception):
     def __init__(self, message: str, path: list[str | int]) -> None:
         super().__init__(message)
@@ -193,7 +214,7 @@ class ProgramReader:
             raise self.fail(f"a parameter op has 4 attributes (A), got {len(a)}", "A")
 
         def one(x: Any) -> ArrayAttr:
-            return ArrayAttr.get((BoolAttr.get(int(x) != 0),))
+            return ArrayAttr.get((BoolAttr.get(_int64(x) != 0),))
 
         attrs: dict[str, Attribute] = {
             "is_distributed": one(a[0]), "is_parameter": one(a[1]), "need_clip": one(a[2]),
@@ -242,7 +263,7 @@ class ProgramReader:
                 elem = self.read_type(data[0], *where)
                 if not isinstance(elem, ScalarType):
                     raise self.fail(f"bad tensor element type {elem}", *where)
-                return DenseTensorType.get(elem, tuple(int(x) for x in data[1]))
+                return DenseTensorType.get(elem, tuple(_int64(x) for x in _list(data[1])))
             if tname == "t_vec":
                 return VectorType.get(tuple(self.read_type(x, *where) for x in (data or [])))
         elif d == "1":
@@ -251,7 +272,7 @@ class ProgramReader:
                 return OpaqueType.get(f"pd_op.tensor_array<{elem.text}>")
             if "selected" in tname and isinstance(data, list) and data:
                 elem = self.read_type(data[0], *where)
-                dims = "".join(f"{int(x)}x" for x in data[1])
+                dims = "".join(f"{_int64(x)}x" for x in _list(data[1]))
                 return OpaqueType.get(f"pd_op.selectedrows<{dims}{elem.text}>")
         elif d == "2":
             return OpaqueType.get({"t_stack": "cf.stack", "t_inlet": "cf.inlet", "t_outlet": "cf.outlet"}.get(
@@ -281,7 +302,7 @@ class ProgramReader:
                     v = float(data)
                     return FloatAttr.get(float(np.float32(v)) if kind == "f32" else v, kind)
                 if aname in ("a_i32", "a_i64", "a_index"):
-                    return IntAttr.get(int(data), aname[2:])
+                    return IntAttr.get(_int64(data), aname[2:])
                 if aname == "a_array":
                     return ArrayAttr.get(self.read_attr(x, *where) for x in (data or []))
                 if aname in ("a_str", "a_tensorname"):
@@ -294,12 +315,12 @@ class ProgramReader:
                     return OpaqueAttr.get(f"({data})")
             elif d == "1":
                 if aname == "a_intarray":
-                    return IntArrayAttr.get(int(x) for x in data)
+                    return IntArrayAttr.get(_int64(x) for x in _list(data))
                 if aname == "a_dtype":
                     dt = str(data)
                     return DataTypeAttr.get("Undefined" if dt.startswith("Undefined") else dt)
                 if aname == "a_place":
-                    alloc, dev = int(data[0]), int(data[1])
+                    alloc, dev = _int64(data[0]), _int64(data[1])
                     kind = _ALLOC.get(alloc, "undefined")
                     if kind == "custom":
                         kind = str(data[2]) if len(data) > 2 and data[2] else "custom"
@@ -316,9 +337,9 @@ class ProgramReader:
                     if kind.startswith("f"):
                         v = float(data[1])
                         return FloatAttr.get(float(np.float32(v)) if kind == "f32" else v, kind)
-                    return IntAttr.get(int(data[1]), kind)
-        except (TypeError, ValueError, IndexError) as e:
-            raise self.fail(f"bad data for attribute {name!r}: {e}", *where) from None
+                    return IntAttr.get(_int64(data[1]), kind)
+        except (TypeError, ValueError, IndexError, OverflowError, KeyError) as e:
+            raise self.fail(f"bad data for attribute {_clip(repr(name))}: {_clip(str(e))}", *where) from None
         raise self.fail(f"unknown attribute kind {name!r}", *where)
 
 
@@ -330,9 +351,10 @@ def read_pir_json(doc: Any, locator: Locator | None = None) -> Program:
     except PirJsonError as e:
         loc = locator.json_path(e.path) if locator is not None else None
         raise PircError(Diagnostic("error", f"invalid PIR JSON: {e.message}", loc)) from None
-    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as e:
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError, OverflowError) as e:
         loc = locator.json_path(reader.path) if locator is not None else None
-        raise PircError(Diagnostic("error", f"invalid PIR JSON: malformed value ({type(e).__name__}: {e})", loc)) from None
+        raise PircError(Diagnostic("error", f"invalid PIR JSON: malformed value ({type(e).__name__}: {_clip(str(e))})",
+                                   loc)) from None
 
 
 def parameter_names(program: Program) -> list[str]:

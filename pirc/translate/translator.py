@@ -828,6 +828,9 @@ class ElementwiseTranscriber(OpTranscriber):
         y_shape = dims_of(y_value.type)
         if axis < 0:
             axis += len(x_shape)
+        if not 0 <= axis <= len(x_shape):  # a hostile axis would make a shape of that many dims
+            raise TranslateError(f"op '{op.type}' has axis {op.attr('axis', -1)} outside [-{len(x_shape)}, "
+                                 f"{len(x_shape)}] for an input of rank {len(x_shape)}", op)
         append = len(x_shape) - axis - len(y_shape)
         if append <= 0:
             return [x_value, y_value]

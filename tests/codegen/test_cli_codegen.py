@@ -55,14 +55,14 @@ def test_compile_c_and_cuda(tmp_path: Path, cache_env: dict) -> None:
     src.write_text(SOFTMAX)
     p = run(str(src), "--target", "c", "--compile", "-o", str(tmp_path / "k.c"), env=cache_env)
     assert p.returncode == 0, p.stderr
-    assert list((tmp_path / "cache" / "v1").rglob("*.so"))
+    assert list((tmp_path / "cache" / "kernels" / "v1").rglob("*.so"))
     if nvrtc_available():
         g = tmp_path / "g.ast"
         g.write_text(GPU)
         for extra in ([], ["--arch", "sm_80"], ["--ptx"]):
             p = run(str(g), "--compile", *extra, "-o", str(tmp_path / "g.cu"), env=cache_env)
             assert p.returncode == 0, p.stderr
-        assert list((tmp_path / "cache" / "v1").rglob("*.cubin")) and list((tmp_path / "cache" / "v1").rglob("*.ptx"))
+        assert list((tmp_path / "cache" / "kernels" / "v1").rglob("*.cubin")) and list((tmp_path / "cache" / "kernels" / "v1").rglob("*.ptx"))
 
 
 def test_bad_input_is_a_located_diagnostic(cache_env: dict) -> None:

@@ -1,4 +1,4 @@
-"""Splitting a transcendental chain over a tile (pirc/cinn/codegen/fission.py)."""
+"""Splitting a transcendental chain over a tile (pirc/cinn/schedule/chain_fission.py, applied by the C group schedule)."""
 
 from __future__ import annotations
 
@@ -15,10 +15,18 @@ from pirc.cinn.ast.printer import print_ast
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.backend.build import build, generate
 from pirc.cinn.backend.cache import KernelCache
-from pirc.cinn.codegen.fission import TILE, split_chains, split_point
 from pirc.cinn.compiler import fuse
 from pirc.cinn.lower.host import lower_program
+from pirc.cinn.schedule.chain_fission import TILE, split_chains, split_point
+from pirc.cinn.tune.log import ANY, use_params
 from pirc.text.parser import parse_program
+
+
+def _unscheduled(prog):  # type: ignore[no-untyped-def]
+    """The C kernels without the schedule's compute-once and chain-fission decisions."""
+    with use_params(ANY, "c", {"compute_once": False, "chain_fission": False}):
+        return lower_program(prog, "c").module.functions
+
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -65,7 +73,7 @@ def test_the_chain_splits_into_two_loops_with_the_same_bits(n: int | str) -> Non
 
 def test_compiled_split_chain_matches_the_evaluator(tmp_path: Path) -> None:
     fn = _chain(1000)  # a ragged last tile
-    src = generate(fn, "c")
+    src = generate(split_chains(fn), "c")  # the schedule decides, the code generator prints
     assert f"__tile1[{TILE}]" in src.text
     mod = build(src, cache=KernelCache(tmp_path))
     inputs = random_inputs(fn, {}, seed=4)
@@ -92,7 +100,7 @@ def test_corpus_kernels_split_keep_their_bits() -> None:
             continue
         prog = parse_program((model / "program.pir").read_text(), model.name)
         fuse(prog)
-        for fn in lower_program(prog, "c").module.functions:
+        for fn in _unscheduled(prog):
             new = split_chains(fn)
             if new is fn:
                 continue

@@ -41,7 +41,7 @@ def test_warm_run_compiles_nothing(tmp_path) -> None:  # type: ignore[no-untyped
 def test_layout_and_record(tmp_path) -> None:  # type: ignore[no-untyped-def]
     c = KernelCache(tmp_path)
     m = build(_fn(2), "c", cache=c)
-    assert m.artifact.parent.parent == tmp_path / "v1"
+    assert m.artifact.parent.parent == tmp_path / "v1"  # KernelCache(dir) holds dir/v1
     assert m.artifact.parent.name == m.artifact.stem[:2] and len(m.artifact.stem) == 64
     rec = m.artifact.with_suffix(".json").read_text()
     assert '"sha256"' in rec and '"toolchain"' in rec
@@ -138,6 +138,6 @@ def test_unwritable_folder_falls_back_to_a_temporary_one(tmp_path) -> None:  # t
 def test_default_cache_follows_the_environment(tmp_path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setenv("PIRC_CACHE_DIR", str(tmp_path / "env-cache"))
     c = default_cache()
-    assert c.dir == tmp_path / "env-cache" and default_cache() is c
+    assert c.dir == tmp_path / "env-cache" / "kernels" and default_cache() is c
     m = build(_fn(6), "c")
     assert str(m.artifact).startswith(str(tmp_path / "env-cache"))

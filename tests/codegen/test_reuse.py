@@ -1,4 +1,4 @@
-"""Compute-once reuse of transcendental values across sibling loops (pirc/cinn/codegen/reuse.py)."""
+"""Compute-once reuse of transcendental values across sibling loops (pirc/cinn/schedule/compute_once.py, applied by the C group schedule)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,18 @@ from pirc.cinn.ast.printer import print_ast
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.backend.build import build, generate
 from pirc.cinn.backend.cache import KernelCache
-from pirc.cinn.codegen.reuse import reuse_expensive
 from pirc.cinn.compiler import fuse
 from pirc.cinn.lower.host import lower_program
+from pirc.cinn.schedule.compute_once import reuse_expensive
+from pirc.cinn.tune.log import ANY, use_params
 from pirc.text.parser import parse_program
+
+
+def _unscheduled(prog):  # type: ignore[no-untyped-def]
+    """The C kernels without the schedule's compute-once and chain-fission decisions."""
+    with use_params(ANY, "c", {"compute_once": False, "chain_fission": False}):
+        return lower_program(prog, "c").module.functions
+
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -29,7 +37,7 @@ def _exp_calls(fn: LoweredFunc) -> int:
 def _lowered(model: str) -> LoweredFunc:
     prog = parse_program((CORPUS / model / "program.pir").read_text(), model)
     fuse(prog)
-    (fn,) = lower_program(prog, "c").module.functions
+    (fn,) = _unscheduled(prog)
     return fn
 
 
@@ -57,7 +65,7 @@ def test_softmax_computes_exp_once_with_the_same_bits(model: str) -> None:
 
 
 def test_compiled_softmax_calls_exp_once_and_matches(tmp_path: Path) -> None:
-    fn = _lowered("bench_softmax_manual_small")
+    fn = reuse_expensive(_lowered("bench_softmax_manual_small"))  # the schedule decides, codegen prints
     src = generate(fn, "c")
     body = src.text[src.text.index("_impl("):]
     assert body.count("pirc_expf(") == 1, body
@@ -117,7 +125,7 @@ def _corpus_functions() -> list[tuple[str, LoweredFunc]]:
             continue
         prog = parse_program((model / "program.pir").read_text(), model.name)
         fuse(prog)
-        out += [(model.name, fn) for fn in lower_program(prog, "c").module.functions]
+        out += [(model.name, fn) for fn in _unscheduled(prog)]
     return out
 
 
@@ -137,3 +145,11 @@ def test_reuse_keeps_every_corpus_kernel_bit_identical() -> None:
         for k in before:
             assert np.array_equal(before[k], after[k], equal_nan=True), (model, fn.name, k)
     assert changed >= 5  # the softmax-like kernels of attention_mask, mlp, transformer_layer, ...
+
+
+def test_the_c_group_schedule_shows_compute_once() -> None:
+    """The decision is the schedule's: the lowered kernel (what pirc-lower prints) has it."""
+    prog = parse_program((CORPUS / "bench_softmax_small" / "program.pir").read_text(), "s")
+    fuse(prog)
+    (fn,) = lower_program(prog, "c").module.functions
+    assert _exp_calls(fn) == 1 and "k_once" in print_ast(fn)

@@ -18,6 +18,7 @@ from typing import Any
 
 from pirc.cinn.ast.dtypes import DType, to_dtype
 from pirc.cinn.ast.nodes import (
+    NO_SPAN,
     Add,
     And,
     ArgIO,
@@ -40,7 +41,6 @@ from pirc.cinn.ast.nodes import (
     Min,
     Module,
     Mul,
-    NO_SPAN,
     Or,
     Range,
     ScheduleBlock,

@@ -188,6 +188,14 @@ class _Builder:
             d.note(msg, self.loc(where))
         return PircError(d)
 
+    def int_text(self, digits: str, at: Any) -> int:
+        """An integer literal of at most 64 bits (never a conversion of a huge literal)."""
+        v = int(digits) if len(digits.lstrip("-")) <= 20 else None
+        if v is None or not -(1 << 63) <= v < (1 << 64):
+            shown = digits if len(digits) <= 24 else digits[:21] + "..."
+            raise self.fail(f"integer literal {shown} does not fit in 64 bits", at)
+        return v
+
     # -- scopes ------------------------------------------------------------------------------
     def define(self, name: str, v: Var) -> None:
         self.trail.append((name, self.vars.get(name)))
@@ -241,8 +249,8 @@ class _Builder:
             dt, digits = DType.INT64, text[:-2]
         else:
             dt, digits = DType.INT32, text
-        v = -int(digits) if neg else int(digits)
-        return IntImm(v, dt, span=self.loc(t))
+        v = self.int_text(digits, tok)
+        return IntImm(-v if neg else v, dt, span=self.loc(t))
 
     def e_neg_int(self, t: Tree) -> Expr:
         return self.e_int_lit(t, neg=True)
@@ -269,7 +277,7 @@ class _Builder:
             return FloatImm(float(num.rstrip("f")), _FLOAT_PREFIX[prefix], span=span)
         if not re.fullmatch(r"-?\d+", num):
             raise self.fail(f"'{tok.value}': an integer type needs an integer literal", tok)
-        return IntImm(int(num), _INT_PREFIX[prefix], span=span)
+        return IntImm(self.int_text(num, tok), _INT_PREFIX[prefix], span=span)
 
     def e_special_float(self, t: Tree) -> Expr:
         tok = t.children[0]
@@ -376,7 +384,7 @@ class _Builder:
         if m.group(1):
             kind = ForKind(m.group(1))
         elif m.group(2):
-            kind, kw["factor"] = ForKind.VECTORIZED, int(m.group(2))
+            kind, kw["factor"] = ForKind.VECTORIZED, self.int_text(m.group(2), kind_tok)
         else:
             kind = ForKind.GPU_BLOCK if m.group(3) == "blockIdx" else ForKind.GPU_THREAD
             kw["axis"] = "xyz".index(m.group(4))
@@ -481,9 +489,9 @@ class _Builder:
         k = str(t.data)
         c = t.children
         if k == "attr_int":
-            return int(c[0].value.rstrip("lu"))
+            return self.int_text(c[0].value.rstrip("lu"), c[0])
         if k == "attr_neg_int":
-            return -int(c[1].value.rstrip("lu"))
+            return -self.int_text(c[1].value.rstrip("lu"), c[1])
         if k == "attr_float":
             return float(c[0].value.rstrip("f"))
         if k == "attr_neg_float":

@@ -101,7 +101,8 @@ def _compile_source(src: GeneratedSource, cache: KernelCache, arch: str | None, 
         key = cache_key(CODEGEN_VERSION, "so", cc_identity(cc), " ".join(flags), src.text)
         path, compiled = cache.get_or_build(
             key, ".so", lambda: compile_c(src.text, cc=cc, flags=flags, source_name=source_name or "kernels.c"),
-            kind="so", info={"toolchain": cc_identity(cc), "flags": list(flags)})
+            kind="so", info={"toolchain": cc_identity(cc), "flags": list(flags)},
+            require=[m.symbol.encode() for m in src.kernels])
         return CompiledModule(src, "c", path, compiled, kind="so")
     arch = arch or default_arch()
     cc_num, sfx = parse_arch(arch)
@@ -112,7 +113,8 @@ def _compile_source(src: GeneratedSource, cache: KernelCache, arch: str | None, 
         key, "." + cuda_kind,
         lambda: compile_cuda(src.text, arch=arch, kind=cuda_kind, options=opts,
                              source_name=source_name or "kernels.cu"),
-        kind=cuda_kind, info={"toolchain": nvrtc_identity(), "flags": list(opts)})
+        kind=cuda_kind, info={"toolchain": nvrtc_identity(), "flags": list(opts)},
+        require=[m.symbol.encode() for m in src.kernels])
     return CompiledModule(src, "cuda", path, compiled, arch=arch, kind=cuda_kind)
 
 

@@ -2,38 +2,46 @@
 
 Key: SHA-256 of (cache layout version, codegen version, artifact kind, the
 source text, the compiler's identity and version, every flag, the target /
-arch).  Layout::
+arch).  Layout, under the cache root (:mod:`pirc.cachedir`; ``$PIRC_CACHE_DIR``
+overrides)::
 
-    $PIRC_CACHE_DIR (default ~/.cache/pirc)/
+    <root>/kernels/
       v1/ab/abcdef....so     the artifact (a shared library, a cubin, a PTX file)
-      v1/ab/abcdef....json   {"sha256": ..., "size": ..., "kind": ..., "toolchain": ...}
+      v1/ab/abcdef....json   {"key": ..., "ext": ..., "sha256": ..., "size": ..., "kind": ..., "toolchain": ...}
 
-* Writes are atomic (a temporary file in the same folder, then ``os.replace``),
-  artifact first, then its record; an entry counts only when the record exists and
-  the artifact's SHA-256 matches it.  A truncated, corrupted or half-written entry
-  is deleted and rebuilt (``stats.corrupt``).
+* Writes are atomic (:func:`pirc.fileio.atomic_write`), artifact first, then its
+  record; an entry counts only when the record names this key and extension and the
+  artifact's size and SHA-256 match it, and the artifact holds the symbols the
+  caller needs.  Both files are read as regular files only (a FIFO or a symbolic
+  link to a device is refused without blocking), with size bounds.  A truncated,
+  corrupted, forged or half-written entry is deleted and rebuilt (``stats.corrupt``).
+* The folder is private (created 0700, owner checked); one that is not (another
+  user's, world-writable, a symbolic link) is not used: artifacts then go to a
+  private temporary folder for the life of the process, as when the folder cannot
+  be written.
 * Thread-safe: one lock per key, so threads asking for the same kernel compile it
   once.  Processes sharing the folder may compile the same kernel twice; the last
   rename wins and both results are valid.
 * ``stats`` counts hits, misses, compilations and corrupt entries;
   ``on_compile`` hooks see every compilation (tests assert "0 compilations on a warm
-  run").  When the folder cannot be written, artifacts go to a private temporary
-  folder for the life of the process.
+  run").  The cache root's size bound is applied after stores.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import tempfile
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pirc.fileio import atomic_write
+from pirc.cachedir import UnsafeCacheDir, cache_root, private_dir, trim
+from pirc.fileio import FileError, atomic_write, read_regular
 
 CACHE_LAYOUT = "v1"
 
@@ -67,13 +75,14 @@ def cache_key(*parts: object) -> str:
     return h.hexdigest()
 
 
+MAX_ARTIFACT_BYTES = 1 << 30
+MAX_RECORD_BYTES = 1 << 16
+_TRIM_EVERY = 32  # stores between two size-bound passes
+
+
 def default_cache_dir() -> Path:
-    env = os.environ.get("PIRC_CACHE_DIR", "").strip()
-    if env:
-        return Path(env).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME", "").strip()
-    base = Path(xdg).expanduser() if xdg else Path.home() / ".cache"
-    return base / "pirc"
+    """``<cache root>/kernels``."""
+    return cache_root() / "kernels"
 
 
 class KernelCache:
@@ -86,6 +95,8 @@ class KernelCache:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._fallback: Path | None = None
+        self._stores = 0
+        self._checked = False
 
     def __repr__(self) -> str:
         return f"KernelCache({str(self.dir)!r})"
@@ -105,27 +116,47 @@ class KernelCache:
             return lk
 
     # -- entries -----------------------------------------------------------------------------
-    def lookup(self, key: str, ext: str) -> Path | None:
-        """The artifact's path when a valid entry exists (a corrupt one is removed)."""
+    def lookup(self, key: str, ext: str, require: Sequence[bytes] = ()) -> Path | None:
+        """The artifact's path when a valid entry exists (a bad one is removed).  ``require``:
+        byte strings (exported symbol names) the artifact must contain."""
+        if not self._usable():
+            return None
         art = self.path(key, ext)
         rec = art.with_suffix(".json")
         try:
-            meta = json.loads(rec.read_text())
-            data = art.read_bytes()
-        except FileNotFoundError:
-            if art.exists() or rec.exists():
-                self._remove(art, rec)
-                self.stats.add(corrupt=1)
+            meta = json.loads(read_regular(rec, MAX_RECORD_BYTES))
+            data = read_regular(art, MAX_ARTIFACT_BYTES)
+        except FileError as e:
+            if e.errno == errno.ENOENT and not (os.path.lexists(art) or os.path.lexists(rec)):
+                return None
+            self._corrupt(art, rec)
             return None
-        except (OSError, ValueError):
-            self._remove(art, rec)
-            self.stats.add(corrupt=1)
+        except (ValueError, RecursionError):
+            self._corrupt(art, rec)
             return None
-        if not isinstance(meta, dict) or meta.get("sha256") != hashlib.sha256(data).hexdigest():
-            self._remove(art, rec)
-            self.stats.add(corrupt=1)
+        if (not isinstance(meta, dict) or meta.get("key") != key or meta.get("ext") != ext
+                or meta.get("size") != len(data) or meta.get("sha256") != hashlib.sha256(data).hexdigest()
+                or any(r not in data for r in require)):
+            self._corrupt(art, rec)
             return None
         return art
+
+    def _corrupt(self, *paths: Path) -> None:
+        self._remove(*paths)
+        self.stats.add(corrupt=1)
+
+    def _usable(self) -> bool:
+        """Whether the folder is private to the user (else the private temporary one is used)."""
+        if self._fallback is not None:
+            return True
+        if not self._checked:
+            try:
+                private_dir(self.dir)
+                private_dir(self.dir / CACHE_LAYOUT)
+            except UnsafeCacheDir:
+                self._fallback = Path(tempfile.mkdtemp(prefix="pirc-cache-"))
+            self._checked = True
+        return True
 
     def _remove(self, *paths: Path) -> None:
         for p in paths:
@@ -135,28 +166,33 @@ class KernelCache:
                 pass
 
     def store(self, key: str, ext: str, data: bytes, info: dict | None = None) -> Path:
+        self._usable()
         try:
-            return self._store(key, ext, data, info)
+            path = self._store(key, ext, data, info)
         except OSError:
             if self._fallback is None:
                 self._fallback = Path(tempfile.mkdtemp(prefix="pirc-cache-"))
             return self._store(key, ext, data, info)
+        self._stores += 1
+        if self._fallback is None and self._stores % _TRIM_EVERY == 1 and self.dir == default_cache_dir():
+            trim()
+        return path
 
     def _store(self, key: str, ext: str, data: bytes, info: dict | None) -> Path:
         art = self.path(key, ext)
-        art.parent.mkdir(parents=True, exist_ok=True)
-        record = {"sha256": hashlib.sha256(data).hexdigest(), "size": len(data), "created": time.time(),
-                  **(info or {})}
+        art.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        record = {**(info or {}), "key": key, "ext": ext, "sha256": hashlib.sha256(data).hexdigest(),
+                  "size": len(data), "created": time.time()}
         atomic_write(art, data)
         atomic_write(art.with_suffix(".json"), json.dumps(record, sort_keys=True).encode())
         return art
 
     def get_or_build(self, key: str, ext: str, build: Callable[[], tuple[bytes, float]], *, kind: str = "",
-                     info: dict | None = None) -> tuple[Path, bool]:
+                     info: dict | None = None, require: Sequence[bytes] = ()) -> tuple[Path, bool]:
         """The artifact for ``key``, built by ``build() -> (bytes, seconds)`` on a miss.
-        Returns (path, compiled_now)."""
+        ``require``: symbol names a cached artifact must contain.  Returns (path, compiled_now)."""
         with self._lock_for(key):
-            hit = self.lookup(key, ext)
+            hit = self.lookup(key, ext, require)
             if hit is not None:
                 self.stats.add(hits=1)
                 return hit, False
@@ -172,6 +208,7 @@ class KernelCache:
         import shutil
 
         shutil.rmtree(self._root(), ignore_errors=True)
+        self._checked = False
 
 
 _DEFAULT: dict[str, KernelCache] = {}

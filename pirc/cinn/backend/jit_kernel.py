@@ -246,7 +246,7 @@ class JitKernelFactory:
         with _LOCK:
             ready = self._ready.get(id(op))
         if ready is not None and ready[0] is op and self._device is None:
-            return _host_runner(ready[1], ready[2])
+            return _guard_empty_reductions(op, None, ready[2], _host_runner(ready[1], ready[2]))
         try:
             node, fn = kernel_node(op)
             sources = symbol_sources(op, fn)
@@ -261,8 +261,28 @@ class JitKernelFactory:
         if self._device is not None:
             run: Any = _device_runner(kernel, compiled.info(fn.name), sources)
             run.label = fn.name  # profiles show the kernel's function name
+            return _guard_empty_reductions(op, fn, sources, run)
+        return _guard_empty_reductions(op, fn, sources, _host_runner(kernel, sources))
+
+
+def _guard_empty_reductions(op: Any, fn: Any, sources: dict[str, tuple[int, int]], run: Any) -> Any:
+    """Fail like the interpreter on a max/min over an empty axis (see :mod:`.empty_reduce`)."""
+    from pirc.cinn.backend.empty_reduce import check, empty_reduction_axes
+
+    if fn is None:
+        try:
+            fn = kernel_node(op)[1]
+        except ValueError:
             return run
-        return _host_runner(kernel, sources)
+    axes = empty_reduction_axes(fn)
+    if not axes:
+        return run
+
+    def guarded(inputs: Sequence[Any]) -> list[Any]:
+        check(axes, _symbols(sources, inputs) if sources else None)
+        return run(inputs)
+    guarded.label = run.label  # type: ignore[attr-defined]
+    return guarded
 
 
 def _host_runner(kernel: Any, sources: dict[str, tuple[int, int]]) -> Any:

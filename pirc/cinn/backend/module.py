@@ -32,7 +32,6 @@ from pirc.cinn.backend.launch import CudaDriver, pack_args
 from pirc.cinn.codegen.common import ArgInfo, KernelMeta, NotConstant, const_int, eval_int
 from pirc.diagnostics import Diagnostic, PircError
 
-
 _from_buffer = ctypes.c_char.from_buffer
 _addressof = ctypes.addressof
 

@@ -32,22 +32,21 @@ symbolic ones are ``calloc``'d (all temps start zeroed, as in the evaluator).
 
 from __future__ import annotations
 
-from typing import Any
-
 from collections.abc import Sequence
+from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, MemoryScope, Module, Var
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
-    assemble,
     _GPU_VAR_IDS,
     STACK_LIMIT_BYTES,
     FuncEmitter,
     GeneratedSource,
     KernelMeta,
     ReductionPlan,
+    assemble,
     const_int,
     ctype,
     elem_bytes,
@@ -129,14 +128,12 @@ class CEmitter(FuncEmitter):
     target = "c"
 
     def __init__(self, func: LoweredFunc, index: int, prelude: Prelude) -> None:
-        from pirc.cinn.codegen.fission import split_chains
         from pirc.cinn.codegen.hoist import hoist_invariants
-        from pirc.cinn.codegen.reuse import reuse_expensive
 
         super().__init__(func, index, prelude)
-        # transcendental values shared by sibling loops computed once, long transcendental chains
-        # split over a tile, then loop-invariant code motion (GCC does none of these here)
-        self.body = hoist_invariants(split_chains(reuse_expensive(func))).body
+        # loop-invariant code motion (GCC does none here); the compute-once and chain-fission
+        # decisions are the schedule's (pirc/cinn/schedule/compute_once.py, chain_fission.py)
+        self.body = hoist_invariants(func).body
         self.in_parallel = False
 
     # -- hooks ------------------------------------------------------------------------------------

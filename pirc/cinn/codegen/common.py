@@ -21,16 +21,27 @@ from __future__ import annotations
 
 import math
 import re
-import struct
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
+from pirc.cinn.ast.analysis import (  # noqa: F401 - re-exported for the emitters
+    CROSS_THREAD_RE,
+    NotConstant,
+    ReductionPlan,
+    const_int,
+    eval_int,
+    has_loop,
+    linear_coeff,
+    match_reduction,
+    simd_safe,
+    speculation_safe,
+    storage_key,
+    uses_vars,
+)
 from pirc.cinn.ast.dtypes import DType
-from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
-    GPU_VARS,
     VOID_INTRINSICS,
     ArgIO,
     Buffer,
@@ -39,553 +50,58 @@ from pirc.cinn.ast.nodes import (
     For,
     LoweredFunc,
     MemoryScope,
-    Module,
     Node,
     ScheduleBlockRealize,
     Stmt,
-    Store,
     Tensor,
     Var,
     intrinsic_base,
 )
 from pirc.cinn.ast.printer import print_ast
-from pirc.cinn.ast.visitor import substitute, walk
+from pirc.cinn.ast.visitor import walk
+
+#: bumped whenever generated code or the ABI changes (part of every cache key)
+from pirc.cinn.codegen.literals import (  # noqa: F401 - re-exported
+    _GPU_VAR_IDS,
+    _SFX,
+    CODEGEN_VERSION,
+    SMALL_INTS,
+    LiteralMaker,
+    ctype,
+    device_dtype,
+    elem_bytes,
+    host_dtype,
+    int_literal,
+    storage_type,
+)
+from pirc.cinn.codegen.meta import (  # noqa: F401 - re-exported
+    ArgInfo,
+    GeneratedSource,
+    KernelMeta,
+    LaunchDim,
+    WorkspaceInfo,
+    assemble,
+    file_header,
+    functions_of,
+    group_of,
+    loop_outline,
+    symbol_args_of,
+)
 from pirc.cinn.codegen.names import NameTable, c_string_literal, comment_text, kernel_symbol
 from pirc.cinn.codegen.prelude import Prelude
 from pirc.diagnostics import Diagnostic, PircError
-
-#: bumped whenever generated code or the ABI changes (part of every cache key)
-CODEGEN_VERSION = "1"
-
-SMALL_INTS = frozenset({DType.INT8, DType.INT16, DType.UINT8, DType.UINT16})
-_GPU_VAR_IDS = {id(v): n for n, v in GPU_VARS.items()}
-
-_CTYPE = {
-    DType.BOOL: "int", DType.INT8: "int8_t", DType.INT16: "int16_t", DType.INT32: "int32_t", DType.INT64: "int64_t",
-    DType.UINT8: "uint8_t", DType.UINT16: "uint16_t", DType.UINT32: "uint32_t", DType.UINT64: "uint64_t",
-    DType.FLOAT16: "float", DType.BFLOAT16: "float", DType.FLOAT32: "float", DType.FLOAT64: "double",
-}
-_SFX = {
-    DType.BOOL: "i32", DType.INT8: "i8", DType.INT16: "i16", DType.INT32: "i32", DType.INT64: "i64",
-    DType.UINT8: "u8", DType.UINT16: "u16", DType.UINT32: "u32", DType.UINT64: "u64",
-    DType.FLOAT16: "f32", DType.BFLOAT16: "f32", DType.FLOAT32: "f32", DType.FLOAT64: "f64",
-}
-
-
-def ctype(dt: DType) -> str:
-    """The C type values of ``dt`` are computed in (bool -> int, half types -> float)."""
-    return _CTYPE[dt]
-
-
-def storage_type(dt: DType, target: str) -> str:
-    """The element type of a buffer of ``dt`` in memory."""
-    if dt is DType.BOOL:
-        return "uint8_t"
-    if dt is DType.FLOAT16:
-        return "uint16_t"
-    if dt is DType.BFLOAT16:
-        return "float" if target == "c" else "uint16_t"
-    return _CTYPE[dt]
-
-
-def host_dtype(dt: DType, target: str) -> str:
-    """The numpy dtype of the host arrays a buffer of ``dt`` is passed as (bfloat16: float32
-    on the host, as the interpreter holds it; on CUDA the launcher converts to 16-bit)."""
-    if dt is DType.BFLOAT16:
-        return "float32"
-    return dt.numpy.name
-
-
-def device_dtype(dt: DType, target: str) -> str:
-    """The numpy dtype of the bytes the kernel reads (bfloat16 on CUDA: uint16 bits)."""
-    if dt is DType.BFLOAT16 and target == "cuda":
-        return "uint16"
-    return host_dtype(dt, target)
-
-
-def elem_bytes(dt: DType, target: str) -> int:
-    return {"uint8_t": 1, "int8_t": 1, "uint16_t": 2, "int16_t": 2, "int32_t": 4, "uint32_t": 4, "float": 4,
-            "int64_t": 8, "uint64_t": 8, "double": 8, "int": 4}[storage_type(dt, target)]
-
-
-# ------------------------------------------------------------------------------------------
-# literals
-# ------------------------------------------------------------------------------------------
-
-
-def int_literal(value: int, dt: DType) -> str:
-    if dt is DType.BOOL:
-        return "1" if value else "0"
-    if dt is DType.INT64:
-        if value == -(1 << 63):
-            return "(-9223372036854775807LL - 1LL)"
-        return f"{value}LL" if value >= 0 else f"({value}LL)"
-    if dt is DType.UINT64:
-        return f"{value}ULL"
-    if dt is DType.UINT32:
-        return f"{value}U"
-    if dt is DType.INT32:
-        if value == -(1 << 31):
-            return "(-2147483647 - 1)"
-        return str(value) if value >= 0 else f"({value})"
-    return f"(({_CTYPE[dt]}){value})"
-
-
-def _f32_repr(v: float) -> str:
-    for p in range(6, 10):
-        s = f"{v:.{p}g}"
-        if struct.unpack("<f", struct.pack("<f", float(s)))[0] == v:
-            return s
-    return f"{v:.9g}"
-
-
-def _float_text(s: str) -> str:
-    return s if any(c in s for c in ".en") else s + ".0"
-
-
-class LiteralMaker:
-    """Float literals need helpers for non-finite values."""
-
-    def __init__(self, prelude: Prelude) -> None:
-        self.prelude = prelude
-
-    def float_literal(self, value: float, dt: DType) -> str:
-        if dt is DType.FLOAT64:
-            if not math.isfinite(value):
-                bits = struct.unpack("<Q", struct.pack("<d", value))[0]
-                self.prelude.use("pirc_f64_from_bits")
-                return f"pirc_f64_from_bits({bits:#x}ULL)"
-            s = _float_text(repr(value))
-            return f"({s})" if s.startswith("-") else s
-        if not math.isfinite(value):
-            bits = struct.unpack("<I", struct.pack("<f", value))[0]
-            self.prelude.use("pirc_f32_from_bits")
-            return f"pirc_f32_from_bits({bits:#x}U)"
-        s = _float_text(_f32_repr(value)) + "f"
-        return f"({s})" if s.startswith("-") else s
-
-
-# ------------------------------------------------------------------------------------------
-# integer evaluation (launch dims, buffer shapes)
-# ------------------------------------------------------------------------------------------
-
-
-class NotConstant(Exception):
-    pass
-
-
-def _c_div(a: int, b: int) -> int:
-    if b == 0:
-        return 0
-    q = abs(a) // abs(b)
-    return q if (a < 0) == (b < 0) else -q
-
-
-def _c_mod(a: int, b: int) -> int:
-    if b == 0:
-        return 0
-    r = abs(a) % abs(b)
-    return r if a >= 0 else -r
-
-
-def eval_int(e: Expr, env: dict[Var, int] | None = None) -> int:
-    """The value of an integer / bool expression over ``env``; raises NotConstant."""
-    k = e.KIND
-    if k is Kind.INT_IMM:
-        return e.value  # type: ignore[attr-defined]
-    if k is Kind.VAR:
-        if env is not None and e in env:
-            return int(env[e])  # type: ignore[index]
-        raise NotConstant(getattr(e, "name", "?"))
-    if k is Kind.CAST:
-        if not (e.dtype.is_int or e.dtype.is_bool) or not (e.value.dtype.is_int or e.value.dtype.is_bool):  # type: ignore[attr-defined]
-            raise NotConstant("cast")
-        v = eval_int(e.value, env)  # type: ignore[attr-defined]
-        return int(bool(v)) if e.dtype.is_bool else _wrap(v, e.dtype)
-    if k is Kind.SELECT:
-        c = eval_int(e.condition, env)  # type: ignore[attr-defined]
-        return eval_int(e.true_value if c else e.false_value, env)  # type: ignore[attr-defined]
-    if k is Kind.MINUS:
-        return _wrap(-eval_int(e.a, env), e.dtype)  # type: ignore[attr-defined]
-    if k is Kind.NOT:
-        return int(not eval_int(e.a, env))  # type: ignore[attr-defined]
-    if k in _INT_BIN:
-        if not (e.a.dtype.is_int or e.a.dtype.is_bool):  # type: ignore[attr-defined]
-            raise NotConstant("float")
-        a, b = eval_int(e.a, env), eval_int(e.b, env)  # type: ignore[attr-defined]
-        r = _INT_BIN[k](a, b)
-        return _wrap(r, e.dtype) if e.dtype.is_int else int(r)
-    raise NotConstant(type(e).__name__)
-
-
-def _wrap(v: int, dt: DType) -> int:
-    if not dt.is_int:
-        return v
-    bits = dt.bits
-    v &= (1 << bits) - 1
-    if dt.is_signed_int and v >= 1 << (bits - 1):
-        v -= 1 << bits
-    return v
-
-
-_INT_BIN = {
-    Kind.ADD: lambda a, b: a + b, Kind.SUB: lambda a, b: a - b, Kind.MUL: lambda a, b: a * b,
-    Kind.DIV: _c_div, Kind.MOD: _c_mod, Kind.MIN: min, Kind.MAX: max,
-    Kind.EQ: lambda a, b: a == b, Kind.NE: lambda a, b: a != b, Kind.LT: lambda a, b: a < b,
-    Kind.LE: lambda a, b: a <= b, Kind.GT: lambda a, b: a > b, Kind.GE: lambda a, b: a >= b,
-    Kind.AND: lambda a, b: bool(a) and bool(b), Kind.OR: lambda a, b: bool(a) or bool(b),
-}
-
-
-def const_int(e: Expr) -> int | None:
-    try:
-        return eval_int(e)
-    except NotConstant:
-        return None
-
-
-# ------------------------------------------------------------------------------------------
-# kernel metadata
-# ------------------------------------------------------------------------------------------
-
-
-@dataclass
-class ArgInfo:
-    """One kernel parameter, in the LoweredFunc's argument order."""
-
-    index: int
-    name: str  # the AST name (for messages; never written to source unescaped)
-    cname: str  # the generated parameter name
-    io: ArgIO
-    dtype: DType
-    is_buffer: bool
-    shape: tuple = ()  # buffer: dims (Exprs over the scalar arguments)
-    var: Var | None = None  # scalar: the Var
-    host_dtype: str = ""  # buffer: numpy dtype of host arrays; scalar: numpy dtype of the value
-    device_dtype: str = ""  # buffer: numpy dtype of the bytes the kernel reads
-
-    @property
-    def is_input(self) -> bool:
-        return self.io is not ArgIO.OUT
-
-    @property
-    def is_output(self) -> bool:
-        return self.io is not ArgIO.IN
-
-
-@dataclass
-class WorkspaceInfo:
-    """A global-memory temp buffer of a CUDA kernel: an extra pointer parameter the launcher allocates."""
-
-    cname: str
-    name: str
-    dtype: DType
-    nbytes: Expr  # int64, over the scalar arguments
-
-
-@dataclass
-class LaunchDim:
-    """One of the six launch dimensions: a constant, or an expression over the scalar
-    arguments evaluated at launch and clamped to [1, cap]."""
-
-    const: int | None = None
-    expr: Expr | None = None
-    cap: int = 1
-
-    def value(self, env: dict[Var, int]) -> int:
-        if self.const is not None:
-            return self.const
-        if self.expr is not None:
-            try:
-                return max(1, min(self.cap, eval_int(self.expr, env)))
-            except NotConstant:
-                pass
-        return self.cap
-
-    def text(self) -> str:
-        if self.const is not None:
-            return str(self.const)
-        if self.expr is not None:
-            return f"min({print_ast(self.expr)}, {self.cap})"
-        return str(self.cap)
-
-
-@dataclass
-class KernelMeta:
-    """What a caller needs to run one generated kernel (the static half of CINN's CINNKernelInfo)."""
-
-    index: int
-    symbol: str  # the exported (extern "C") name
-    name: str  # the LoweredFunc's name
-    group: str | None
-    target: str
-    func: LoweredFunc
-    args: list[ArgInfo]
-    #: scalar argument index -> (buffer argument index, dim): where the runtime reads a symbolic dim
-    symbol_args: dict[int, tuple[int, int]] = field(default_factory=dict)
-    # CUDA
-    grid: tuple[LaunchDim, LaunchDim, LaunchDim] = (LaunchDim(1), LaunchDim(1), LaunchDim(1))
-    block: tuple[LaunchDim, LaunchDim, LaunchDim] = (LaunchDim(1), LaunchDim(1), LaunchDim(1))
-    workspaces: list[WorkspaceInfo] = field(default_factory=list)
-    shared_bytes: int = 0
-    cross_thread: bool = False  # uses warp / block reductions (constrains blockDim.x)
-
-    @property
-    def inputs(self) -> list[ArgInfo]:
-        return [a for a in self.args if a.is_buffer and a.is_input]
-
-    @property
-    def outputs(self) -> list[ArgInfo]:
-        return [a for a in self.args if a.is_buffer and a.is_output]
-
-    @property
-    def scalars(self) -> list[ArgInfo]:
-        return [a for a in self.args if not a.is_buffer]
-
-    def env(self, scalar_values: dict[int, int]) -> dict[Var, int]:
-        """Scalar argument index -> value, as an environment for shapes and launch dims."""
-        return {self.args[i].var: v for i, v in scalar_values.items()}  # type: ignore[misc]
-
-    def buffer_shape(self, arg: ArgInfo, env: dict[Var, int]) -> tuple[int, ...]:
-        return tuple(eval_int(d, env) for d in arg.shape)
-
-    def launch_dims(self, env: dict[Var, int]) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-        g = tuple(d.value(env) for d in self.grid)
-        b = tuple(d.value(env) for d in self.block)
-        return g, b  # type: ignore[return-value]
-
-
-@dataclass
-class GeneratedSource:
-    """The output of a code generator: one self-contained source and its kernels."""
-
-    target: str
-    text: str
-    kernels: list[KernelMeta]
-    module_name: str = "module"
-
-    def kernel(self, name: str) -> KernelMeta:
-        """By LoweredFunc name or exported symbol."""
-        for k in self.kernels:
-            if k.name == name or k.symbol == name:
-                return k
-        raise KeyError(name)
-
-
-def functions_of(node: Module | LoweredFunc | Sequence[LoweredFunc]) -> tuple[str, list[LoweredFunc]]:
-    if isinstance(node, Module):
-        return node.name, list(node.functions)
-    if isinstance(node, LoweredFunc):
-        return node.name, [node]
-    fns = list(node)
-    for f in fns:
-        if not isinstance(f, LoweredFunc):
-            raise TypeError(f"expected LoweredFuncs, got {type(f).__name__}")
-    return (fns[0].name if fns else "module"), fns
-
 
 # ------------------------------------------------------------------------------------------
 # analyses
 # ------------------------------------------------------------------------------------------
 
 
-def storage_key(t: Tensor | Buffer) -> str:
-    if isinstance(t, Buffer):
-        return t.name
-    return t.buffer.name if t.buffer is not None else "tensor:" + t.name
-
-
-_REDUCE_KINDS = frozenset({Kind.ADD, Kind.MUL, Kind.MAX, Kind.MIN, Kind.AND, Kind.OR})
-
-
-@dataclass
-class ReductionPlan:
-    loops: list[For]
-    store: Store
-    kind: Kind
-    rhs: Expr
-    indices: tuple  # the store's indices with schedule-block bindings substituted
-
-
-def uses_vars(e: Node, ids: set[int]) -> bool:
-    for n in walk(e):
-        if n.KIND is Kind.VAR and id(n) in ids:
-            return True
-    return False
-
-
-def match_reduction(loop: For, allow_gpu: bool) -> ReductionPlan | None:
-    """``for k.. { [blocks] T[idx] = op(T[idx], rhs) }`` with ``idx`` independent of the loops."""
-    loops: list[For] = []
-    subst: dict[Var, Expr] = {}
-    node: Stmt = loop
-    while True:
-        k = node.KIND
-        if k is Kind.FOR:
-            if node.kind.is_gpu and not allow_gpu:  # type: ignore[attr-defined]
-                return None
-            loops.append(node)  # type: ignore[arg-type]
-            node = node.body  # type: ignore[attr-defined]
-        elif k is Kind.BLOCK:
-            if len(node.stmts) != 1:  # type: ignore[attr-defined]
-                return None
-            node = node.stmts[0]  # type: ignore[attr-defined]
-        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-            for iv, val in zip(node.block.iter_vars, node.iter_values):  # type: ignore[attr-defined]
-                subst[iv] = substitute(val, subst) if subst else val
-            node = node.block.body  # type: ignore[attr-defined]
-        elif k is Kind.STORE:
-            break
-        else:
-            return None
-    st: Store = node  # type: ignore[assignment]
-    v = st.value
-    if v.KIND not in _REDUCE_KINDS:
-        return None
-    key = storage_key(st.tensor)
-    for mine, other in ((v.a, v.b), (v.b, v.a)):  # type: ignore[attr-defined]
-        if (mine.KIND is Kind.LOAD and storage_key(mine.tensor) == key
-                and structural_equal(tuple(mine.tensor.shape), tuple(st.tensor.shape))
-                and structural_equal(tuple(mine.indices), tuple(st.indices))
-                and not any(n.KIND is Kind.LOAD and storage_key(n.tensor) == key for n in walk(other))
-                and not any(n.KIND is Kind.CALL and any(not isinstance(a, Expr) for a in n.args) for n in walk(other))):
-            idx = tuple(substitute(i, subst) if subst else i for i in st.indices)
-            ids = {id(lp.loop_var) for lp in loops}
-            if any(uses_vars(i, ids) for i in idx):
-                return None
-            return ReductionPlan(loops, st, v.KIND, other, idx)
-    return None
-
-
-def linear_coeff(e: Expr, v: Var) -> int | None:
-    """The constant coefficient of ``v`` in ``e`` if ``e`` is affine in ``v``, else None."""
-    k = e.KIND
-    if k is Kind.VAR:
-        return 1 if e is v else 0
-    if k is Kind.INT_IMM or k is Kind.FLOAT_IMM:
-        return 0
-    if k is Kind.ADD or k is Kind.SUB:
-        a, b = linear_coeff(e.a, v), linear_coeff(e.b, v)  # type: ignore[attr-defined]
-        if a is None or b is None:
-            return None
-        return a + b if k is Kind.ADD else a - b
-    if k is Kind.MINUS:
-        a = linear_coeff(e.a, v)  # type: ignore[attr-defined]
-        return None if a is None else -a
-    if k is Kind.MUL:
-        ca, cb = const_int(e.a), const_int(e.b)  # type: ignore[attr-defined]
-        if ca is not None:
-            c = linear_coeff(e.b, v)  # type: ignore[attr-defined]
-            return None if c is None else ca * c
-        if cb is not None:
-            c = linear_coeff(e.a, v)  # type: ignore[attr-defined]
-            return None if c is None else cb * c
-    if k is Kind.CAST and e.dtype.is_int and e.value.dtype.is_int and e.dtype.bits >= e.value.dtype.bits:  # type: ignore[attr-defined]
-        return linear_coeff(e.value, v)  # type: ignore[attr-defined]
-    return None if uses_vars(e, {id(v)}) else 0
-
-
-def simd_safe(loop: For) -> bool:
-    """Whether the iterations of the innermost loop ``loop`` touch disjoint elements of every
-    buffer the loop writes (so ``omp simd`` cannot change the result)."""
-    acc: dict[str, list[tuple[Tensor, tuple, bool]]] = {}
-    if not _collect(loop.body, {}, acc):
-        return False
-    for n in walk(loop.body):  # no loads that only run under a condition (simd could speculate them)
-        if n.KIND is Kind.SELECT and any(m.KIND is Kind.LOAD for b in (n.true_value, n.false_value)  # type: ignore[attr-defined]
-                                         for m in walk(b)):
-            return False
-        if n.KIND is Kind.IF_THEN_ELSE and any(m.KIND is Kind.LOAD for m in walk(n)):
-            return False
-    v = loop.loop_var
-    for items in acc.values():
-        if not any(w for _, _, w in items):
-            continue
-        t0, idx0, _ = items[0]
-        for t, idx, _ in items[1:]:
-            if not structural_equal(tuple(t.shape), tuple(t0.shape)) or not structural_equal(idx, idx0):
-                return False
-        if not any((c := linear_coeff(i, v)) is not None and c != 0 for i in idx0):
-            return False
-    return True
-
-
-def _reads(e: Node, subst: dict, acc: dict) -> bool:
-    for n in walk(e):
-        k = n.KIND
-        if k is Kind.LOAD:
-            idx = tuple(substitute(i, subst) for i in n.indices) if subst else tuple(n.indices)  # type: ignore[attr-defined]
-            acc.setdefault(storage_key(n.tensor), []).append((n.tensor, idx, False))  # type: ignore[attr-defined]
-        elif k is Kind.CALL and any(not isinstance(a, Expr) for a in n.args):  # type: ignore[attr-defined]
-            return False
-    return True
-
-
-def _collect(s: Stmt, subst: dict, acc: dict) -> bool:
-    k = s.KIND
-    if k is Kind.STORE:
-        if not (_reads(s.value, subst, acc) and all(_reads(i, subst, acc) for i in s.indices)):  # type: ignore[attr-defined]
-            return False
-        idx = tuple(substitute(i, subst) for i in s.indices) if subst else tuple(s.indices)  # type: ignore[attr-defined]
-        acc.setdefault(storage_key(s.tensor), []).append((s.tensor, idx, True))  # type: ignore[attr-defined]
-        return True
-    if k is Kind.BLOCK:
-        sub = subst
-        for c in s.stmts:  # type: ignore[attr-defined]
-            if c.KIND is Kind.LET:
-                if c.value is None or not _reads(c.value, sub, acc):
-                    return False
-                sub = {**sub, c.var: substitute(c.value, sub) if sub else c.value}
-            elif not _collect(c, sub, acc):
-                return False
-        return True
-    if k is Kind.IF_THEN_ELSE:
-        return (_reads(s.condition, subst, acc) and _collect(s.then_case, subst, acc)  # type: ignore[attr-defined]
-                and (s.else_case is None or _collect(s.else_case, subst, acc)))  # type: ignore[attr-defined]
-    if k is Kind.SCHEDULE_BLOCK_REALIZE:
-        sub = dict(subst)
-        for iv, val in zip(s.block.iter_vars, s.iter_values):  # type: ignore[attr-defined]
-            if not _reads(val, subst, acc):
-                return False
-            sub[iv] = substitute(val, subst) if subst else val
-        return _collect(s.block.body, sub, acc)  # type: ignore[attr-defined]
-    return False  # loops, lets outside blocks, calls for effect
-
-
-def _speculation_safe(e: Any) -> bool:
-    """Both sides of a Select may be evaluated: their loads are loads the condition makes anyway,
-    and they call nothing but math."""
-    cond_loads = [n for n in walk(e.condition) if n.KIND is Kind.LOAD]
-    for side in (e.true_value, e.false_value):
-        for n in walk(side):
-            if n.KIND is Kind.LOAD:
-                if not any(m.tensor is n.tensor and structural_equal(tuple(m.indices), tuple(n.indices))
-                           for m in cond_loads):
-                    return False
-            elif n.KIND is Kind.CALL and CROSS_THREAD_RE.match(n.name) or n.KIND in (Kind.DIV, Kind.MOD) and not n.dtype.is_float:
-                return False
-    return True
-
-
-def has_loop(s: Node) -> bool:
-    return any(n.KIND is Kind.FOR for n in walk(s))
-
-
-# ------------------------------------------------------------------------------------------
-# the emitter
-# ------------------------------------------------------------------------------------------
-
-CROSS_THREAD_RE = re.compile(
-    r"cinn_(block|warp)_(?:reduce|shuffle)_(sum|prod|max|min|and|or|all|any)"
-    r"(?:_(fp16|bf16|fp32|fp64|int8|int16|int32|int64|uint8|bool))?(?:_internal)?(?:_shm)?\Z"
-)
 _FLOAT_UNARY = frozenset(
     ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "tanh", "tan", "sin", "cos", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "floor", "ceil", "trunc"]
 )
 _BIN_SYMBOL = {Kind.ADD: "+", Kind.SUB: "-", Kind.MUL: "*", Kind.EQ: "==", Kind.NE: "!=", Kind.LT: "<",
                Kind.LE: "<=", Kind.GT: ">", Kind.GE: ">=", Kind.AND: "&&", Kind.OR: "||"}
 _ARITH = frozenset({Kind.ADD, Kind.SUB, Kind.MUL, Kind.DIV, Kind.MOD})
-
 STACK_LIMIT_BYTES = 16384  # C temps up to this size live on the stack
 
 
@@ -764,7 +280,7 @@ class FuncEmitter:
 
     def select(self, e: Any) -> str:
         c, t, f = self.expr(e.condition), self.expr(e.true_value), self.expr(e.false_value)
-        if self.target == "c" and e.dtype.is_float and _speculation_safe(e):
+        if self.target == "c" and e.dtype.is_float and speculation_safe(e):
             # a bitwise blend: GCC cannot if-convert a float ?: whose sides it sank into branches
             # (trapping math), so such loops would not vectorise
             sfx = "f64" if e.dtype is DType.FLOAT64 else "f32"
@@ -1168,55 +684,6 @@ class FuncEmitter:
         return c_string_literal(self.func.name)
 
 
-def loop_outline(body: Stmt, depth: int = 0) -> list[str]:
-    """One line per loop, indented by nesting: ``serial for (i, 0ll, M)``; reductions marked."""
-    out: list[str] = []
-
-    def visit(s: Node, d: int) -> None:
-        k = s.KIND
-        if k is Kind.FOR:
-            f: For = s  # type: ignore[assignment]
-            kind = f.bind_name or f.kind.value
-            red = " [reduction]" if match_reduction(f, True) is not None else ""
-            out.append("  " * d + comment_text(f"{kind} for ({f.loop_var.name}, {print_ast(f.min, decls=False)}, "
-                                               f"{print_ast(f.extent, decls=False)})") + red)
-            visit(f.body, d + 1)
-        elif k is Kind.BLOCK:
-            for c in s.stmts:  # type: ignore[attr-defined]
-                visit(c, d)
-        elif k is Kind.IF_THEN_ELSE:
-            visit(s.then_case, d)  # type: ignore[attr-defined]
-            if s.else_case is not None:  # type: ignore[attr-defined]
-                visit(s.else_case, d)  # type: ignore[attr-defined]
-        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-            visit(s.block.body, d)  # type: ignore[attr-defined]
-
-    visit(body, depth)
-    return out
-
-
-def symbol_args_of(func: LoweredFunc) -> dict[int, tuple[int, int]]:
-    idx = {id(a.target): i for i, a in enumerate(func.args)}
-    return {idx[id(v)]: pos for v, pos in func.symbol_bindings().items()}
-
-
-def group_of(func: LoweredFunc) -> str | None:
-    g = func.attr("group")
-    return None if g is None else str(g)
-
-
-def file_header(target: str, module_name: str, kernels: list[KernelMeta], abi: list[str]) -> str:
-    lines = [f"/* Generated by pirc (codegen {CODEGEN_VERSION}, target {target}) from module "
-             f"{comment_text(module_name)}.  Do not edit.",
-             f" * kernels: {len(kernels)}"]
-    for k in kernels:
-        lines.append(f" *   {k.symbol}  <- {comment_text(k.name)}")
-    lines.append(" *")
-    lines.extend(" * " + ln if ln else " *" for ln in abi)
-    lines.append(" */")
-    return "\n".join(lines) + "\n"
-
-
 __all__ = [
     "CODEGEN_VERSION",
     "ArgInfo",
@@ -1237,19 +704,3 @@ __all__ = [
     "storage_key",
     "storage_type",
 ]
-
-
-def assemble(target: str, node: Any, emitter: Any, abi: str) -> "GeneratedSource":
-    """One source for a Module (or LoweredFuncs): header, prelude, one body per function."""
-    from pirc.cinn.codegen.prelude import Prelude
-
-    module_name, funcs = functions_of(node)
-    prelude = Prelude(target)
-    bodies: list[str] = []
-    metas: list[KernelMeta] = []
-    for i, f in enumerate(funcs):
-        lines, meta = emitter(f, i, prelude).generate()
-        bodies.append("\n".join(lines))
-        metas.append(meta)
-    text = file_header(target, module_name, metas, abi) + "\n" + prelude.text() + "\n" + "\n\n".join(bodies) + "\n"
-    return GeneratedSource(target, text, metas, module_name)

@@ -54,6 +54,7 @@ from pirc.cinn.lower.compute import ComputeOp, LowerContext, LTensor
 from pirc.cinn.lower.strategy import STRATEGIES, LoweringError, ShapeCtx, short_name
 from pirc.cinn.lower.symbolic import Dim, SymbolTable
 from pirc.cinn.lower.to_ast import lower_to_ast_vec, make_function, read_tensors, used_symbols, written_tensors
+from pirc.cinn.schedule.group.cpu import cpu_function_schedule
 from pirc.ir.core import Block, Operation, Value
 
 TARGETS = ("cuda", "c")
@@ -144,6 +145,7 @@ class OpLower:
         self.target = target
         self.value_names = value_names or {}
         self.inline_limit = inline_limit
+        self._params: dict[str, Any] = {}  # the tuned parameters of the group being lowered
         self.cross_thread_calls = target == "cuda" if cross_thread_calls is None else cross_thread_calls
 
     # -----------------------------------------------------------------------------------
@@ -156,6 +158,9 @@ class OpLower:
 
     def lower_ops_list(self, ops: Sequence[Operation], outputs: Sequence[Value], inputs: Sequence[Value],
                        index: int = 0, group: Operation | None = None) -> LoweredGroup:
+        from pirc.cinn.tune.log import current_params, group_key
+
+        self._params = current_params(group_key(ops, inputs, outputs, self.target), self.target)
         st = self.lower_ops(ops, outputs, inputs)
         stmts = self.do_op_schedule(st)
         kernels = self.do_group_schedule(st, stmts)
@@ -296,8 +301,10 @@ class OpLower:
         return out
 
     def _info(self, st: _GroupState, computes: Sequence[ComputeOp], keep: set[str]) -> sch.ScheduleInfo:
+        params = self._params
         return sch.ScheduleInfo(st.ctx, self.target, {c.name: sch.BlockInfo(c) for c in computes},
-                                keep_global=set(keep), inline_limit=self.inline_limit)
+                                keep_global=set(keep), inline_limit=params.get("inline_limit", self.inline_limit),
+                                params=dict(params))
 
     def _partition(self, st: _GroupState, pending: list[ComputeOp],
                    out_names: set[str]) -> tuple[list[ComputeOp], sch.Master | None, list[ComputeOp]]:
@@ -314,12 +321,12 @@ class OpLower:
         current: dict[str, ComputeOp] = {}
         for nest in nests:
             for name in sch.nest_computes(nest, info):
-                current[name] = sch._current_compute(nest, info.blocks[name])
+                current[name] = sch.current_compute(nest, info.blocks[name])
         first = sch.nest_computes(nests[0], info) if nests else []
         order = [c.name for c in pending]
         part = [current[n] for n in order if n in first]
         rest = [current[n] for n in order if n in current and n not in first]
-        master = info.master if nests and sch._aligned(nests[0], info) else None
+        master = info.master if nests and sch.is_aligned(nests[0], info) else None
         return part, master, rest
 
     def _schedule_kernel(self, st: _GroupState, part: list[ComputeOp], keep: set[str],
@@ -425,12 +432,16 @@ class OpLower:
             attrs: dict[str, Any] = {"group": f"group_{index}", "target": self.target}
             if strat is not None:
                 attrs["reduce_method"] = strat.method
+            if k.info.params:  # a tuned schedule says so in the kernel
+                attrs["tuned"] = ",".join(f"{a}={b}" for a, b in sorted(k.info.params.items()))
             if self.target == "cuda":
                 grid, blockd = launch_dims(root)
                 attrs["block_dim"] = blockd
                 if grid is not None:
                     attrs["grid_dim"] = grid
             func = make_function(name, sch.root_stmts(root), in_bufs, out_bufs, syms, attrs=attrs)
+            if self.target == "c":
+                func = cpu_function_schedule(func, k.info.params)
             out_dims = []
             for _, _, t in outs:
                 c = next((c for c in k.computes if c.name == t.name), None)

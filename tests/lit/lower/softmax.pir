@@ -6,6 +6,7 @@
 // CINN's softmax example (64x128), unfused: pirc-lower runs the front end first, and the
 // one group becomes one kernel: both reductions accumulate in one-element local buffers,
 // subtract / exp / broadcast / divide are inlined, only x and the result are global.
+// (edited by sched: the C target's compute-once decision is now the schedule's)
 
 // CHECK:      Module module {
 // CHECK:      function fn_reduce_max_broadcast_subtract_exp_reduce_sum_broadcast_divide_0 (_var_0, _var_8)
@@ -19,9 +20,12 @@
 // CHECK:            var_2__reduce_init[0] = __int_as_float(0xff800000)
 // CHECK:          serial for (reduce_k, 0, 128)
 // CHECK:            var_2[0] = cinn_max(var_2[0], var_0[i0, i2])
-// CHECK:          var_6[0] = (var_6[0] + exp((var_0[i0, i2] - var_2[0])))
+// the C schedule computes exp once, into the output row, and reuses it (compute_once.py)
+// CHECK:          serial for (k_once, 0, 128)
+// CHECK:            var_8[i, k_i] = exp((var_0[i, k_i] - var_2[0]))
+// CHECK:          var_6[0] = (var_6[0] + var_8[i, i2])
 // CHECK:          serial for (k, 0, 128)
-// CHECK:            var_8[i0, i1] = (exp((var_0[i0, i1] - var_2[0])) / var_6[0])
+// CHECK:            var_8[i0, i1] = (var_8[i, i1] / var_6[0])
 // CHECK-NOT:  function
 
 // CUDA:       attrs(block_dim:[32, 8, 1], grid_dim:[8, 1, 1], group:"group_0", reduce_method:"warp_reduce", target:"cuda")

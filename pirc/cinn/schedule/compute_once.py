@@ -30,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pirc.cinn.ast.analysis import linear_coeff, storage_key
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
@@ -47,7 +48,6 @@ from pirc.cinn.ast.nodes import (
     Var,
 )
 from pirc.cinn.ast.visitor import Mutator, children, free_vars, replace_nodes, substitute, walk
-from pirc.cinn.codegen.common import linear_coeff, storage_key
 
 #: math functions worth a store and a load (cheap ones -- abs, floor, sqrt -- are recomputed)
 EXPENSIVE = frozenset({"exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "pow", "tanh", "erf", "sin", "cos",

@@ -13,7 +13,7 @@ inner function, the same work runs a third faster::
 
 ``tile`` is a 1 KiB local (stack) buffer, in cache between the two loops.  The
 split applies to an innermost loop with one store whose value has an expensive
-call (:data:`pirc.cinn.codegen.reuse.EXPENSIVE`) inside the argument of
+call (:data:`pirc.cinn.schedule.compute_once.EXPENSIVE`) inside the argument of
 another; the inner call must not read the buffer the loop writes.  The values
 computed are the same expressions, so results are bit-identical.
 """
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pirc.cinn.ast.analysis import const_int, has_loop, storage_key
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
     Block,
@@ -40,8 +41,7 @@ from pirc.cinn.ast.nodes import (
     Var,
 )
 from pirc.cinn.ast.visitor import Mutator, children, replace_nodes, substitute, walk
-from pirc.cinn.codegen.common import const_int, has_loop, storage_key
-from pirc.cinn.codegen.reuse import EXPENSIVE, single_store
+from pirc.cinn.schedule.compute_once import EXPENSIVE, single_store
 
 #: elements per tile: 1 KiB of float32, measured best on a 2-core AVX-512 machine (256 .. 4096 tried)
 TILE = 256

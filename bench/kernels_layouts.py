@@ -1,0 +1,159 @@
+"""Reduction layouts on the C target: every layout compiled, checked against the interpreter,
+timed, and (with ``--xla-python``) compared with XLA in the same run.
+
+    .venv/bin/python bench/kernels_layouts.py
+    .venv/bin/python bench/kernels_layouts.py --xla-python PY   # PY: a python with jax installed
+    .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
+    OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
+
+The programs are written here as PIR text (no Paddle needed): last-, middle- and
+first-axis sums and maxes, keepdim reductions broadcast back (row normalisation), the
+row-normalisation + gelu chain, a first-axis (column) normalisation, and float16 inputs cast
+to float32 before reducing.  Ratios are XLA's time over pirc's (above 1: pirc is faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.timing import median_ms
+from tests.schedule.pir_layouts import Layout
+
+LAYOUTS = [
+    Layout("last_sum", (4096, 1024), "float32", "jnp.sum(x, axis=-1)"),
+    Layout("middle_sum", (64, 512, 128), "float32", "jnp.sum(x, axis=1)"),
+    Layout("first_sum", (4096, 1024), "float32", "jnp.sum(x, axis=0)"),
+    Layout("last_max", (4096, 1024), "float32", "jnp.max(x, axis=-1)"),
+    Layout("middle_max", (64, 512, 128), "float32", "jnp.max(x, axis=1)"),
+    Layout("first_max", (4096, 1024), "float32", "jnp.max(x, axis=0)"),
+    Layout("keepdim_sub", (4096, 1024), "float32", "x - jnp.max(x, axis=-1, keepdims=True)"),
+    Layout("rownorm", (4096, 1024), "float32", "NORM(x, -1)"),
+    Layout("colnorm", (4096, 1024), "float32", "NORM(x, 0)"),
+    Layout("rownorm_gelu", (4096, 1024), "float32", "jax.nn.gelu(NORM(x, -1), approximate=False)"),
+    Layout("f16_last_sum", (4096, 1024), "float16", "jnp.sum(x.astype(jnp.float32), axis=-1)"),
+    Layout("f16_first_sum", (4096, 1024), "float16", "jnp.sum(x.astype(jnp.float32), axis=0)"),
+]
+
+_XLA = textwrap.dedent("""
+    import json, sys, time
+    import numpy as np, jax, jax.numpy as jnp
+    def NORM(x, a):
+        mu = jnp.mean(x, axis=a, keepdims=True); d = x - mu
+        return d * jax.lax.rsqrt(jnp.mean(d * d, axis=a, keepdims=True) + 1e-5)
+    out = {}
+    for name, shape, dtype, expr, repeat in json.loads(sys.argv[1]):
+        x = jnp.asarray(np.random.default_rng(0).standard_normal(shape).astype(dtype))
+        f = jax.jit(eval("lambda x: " + expr))
+        f(x).block_until_ready()
+        ts = []
+        for _ in range(repeat):
+            t0 = time.perf_counter(); f(x).block_until_ready(); ts.append(time.perf_counter() - t0)
+        out[name] = float(np.median(ts)) * 1e3
+        out[name + ":min"] = float(np.min(ts)) * 1e3
+    print(json.dumps(out))
+""")
+
+
+def bench_xla(python: str, layouts: list[Layout], repeat: int) -> dict[str, float] | str:
+    spec = [[lo.name, list(lo.shape), lo.dtype, lo.jax, repeat] for lo in layouts]
+    env = {"XLA_FLAGS": "--xla_cpu_multi_thread_eigen=true", "PATH": "/usr/bin:/bin"}
+    if os.environ.get("OMP_NUM_THREADS") == "1":  # pirc on one thread: XLA on one too
+        env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
+    try:
+        r = subprocess.run([python, "-c", _XLA, json.dumps(spec)], check=False, capture_output=True, text=True,
+                           timeout=900, env=env)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"failed: {e}"
+    if r.returncode != 0:
+        return "failed: " + r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "failed"
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+class without_step:
+    """The group schedule without one of its steps (to measure what the step buys)."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __enter__(self) -> None:
+        from pirc.cinn.lower import schedule as group  # what the lowering reads
+
+        self.saved = group.GROUP_SCHEDULE_STEPS
+        group.GROUP_SCHEDULE_STEPS = tuple(s for s in self.saved if s[0] != self.name)
+
+    def __exit__(self, *exc: object) -> None:
+        from pirc.cinn.lower import schedule as group  # what the lowering reads
+
+        group.GROUP_SCHEDULE_STEPS = self.saved
+
+
+def bench_pirc(lo: Layout, repeat: int) -> dict[str, Any]:
+    from pirc.cinn.backend.jit_kernel import uninstall
+    from pirc.cinn.compiler import compile_program
+    from pirc.runtime import StandaloneExecutor
+    from pirc.text.parser import parse_program
+
+    text = lo.program()
+    x = np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)
+    feeds = {"x": x}
+    with StandaloneExecutor(parse_program(text, lo.name), threads=1) as ex:
+        ref = ex.run(feeds)
+    compiled = compile_program(parse_program(text, lo.name), "c", progress=False)
+    with StandaloneExecutor(compiled.host, threads=1) as ex:
+        out = ex.run(feeds)
+        ms = median_ms(lambda: ex.run(feeds), repeat)
+    uninstall()
+    same = all(np.allclose(out[k], ref[k], rtol=1e-3, atol=1e-3) for k in ref)
+    return {"ms": ms, "same": same, "gbps": x.nbytes / (ms / 1e3) / 1e9}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--repeat", type=int, default=11)
+    ap.add_argument("--only", default="", help="comma-separated layout names")
+    ap.add_argument("--xla-python", default="", help="a python interpreter with jax, for the XLA column")
+    ap.add_argument("--json", default="", help="also write the figures to this file")
+    ap.add_argument("--compare-step", default="cpu_reduction_layout",
+                    help="also time each layout without this group-schedule step ('' : don't)")
+    args = ap.parse_args(argv)
+    layouts = [lo for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
+    rows = {}
+    for lo in layouts:
+        rows[lo.name] = bench_pirc(lo, args.repeat)
+        if args.compare_step:
+            with without_step(args.compare_step):
+                rows[lo.name]["without"] = bench_pirc(lo, args.repeat)["ms"]
+    xla: dict[str, float] | str = bench_xla(args.xla_python, layouts, args.repeat) if args.xla_python else "skipped"
+    table = Table(title=f"reduction layouts, C target, warm median of {args.repeat} (input GB/s)", title_justify="left")
+    for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "matches interp"):
+        table.add_column(col, justify="left" if col in ("layout", "shape") else "right")
+    for lo in layouts:
+        r = rows[lo.name]
+        xm = xla.get(lo.name) if isinstance(xla, dict) else None
+        table.add_row(lo.name, "x".join(map(str, lo.shape)) + " " + lo.dtype, f"{r['ms']:.2f}", f"{r['gbps']:.1f}",
+                      f"{r['without']:.2f}" if "without" in r else "-",
+                      f"{xm:.2f}" if xm else "-", f"{xm / r['ms']:.2f}" if xm else "-", "yes" if r["same"] else "NO")
+    Console(width=140).print(table)
+    if isinstance(xla, str):
+        print(f"XLA: {xla}")
+    if args.json:
+        Path(args.json).write_text(json.dumps({"pirc": rows, "xla": xla}, indent=1))
+    return 0 if all(r["same"] for r in rows.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

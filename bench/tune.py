@@ -1,0 +1,212 @@
+"""Tuned vs default schedules vs XLA, in one run: the memory-bound reduction chains and a
+transformer layer, each group tuned with pirc-tune's search, then the whole program timed
+with the default schedules and with the tuning log; plus evolutionary vs random search at
+equal trials on the same groups.
+
+    .venv/bin/python bench/tune.py                      # XLA column needs --xla-python
+    .venv/bin/python bench/tune.py --xla-python PY --trials 6 --repeat 9
+
+Every measured candidate is checked against the interpreter (in its worker), and every
+tuned program's outputs against the interpreter here.  Ratios: default / tuned and
+XLA / tuned (above 1: the tuned pirc kernels are faster).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from rich.console import Console
+from rich.table import Table
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.kernels_layouts import bench_xla
+from tests.schedule.pir_layouts import Layout
+
+CHAINS = [
+    Layout("last_sum", (2048, 1024), "float32", "jnp.sum(x, axis=-1)"),
+    Layout("middle_sum", (32, 512, 128), "float32", "jnp.sum(x, axis=1)"),
+    Layout("first_sum", (2048, 1024), "float32", "jnp.sum(x, axis=0)"),
+    Layout("keepdim_sub", (2048, 1024), "float32", "x - jnp.max(x, axis=-1, keepdims=True)"),
+    Layout("rownorm", (2048, 1024), "float32", "NORM(x, -1)"),
+    Layout("colnorm", (2048, 1024), "float32", "NORM(x, 0)"),
+    Layout("rownorm_gelu", (2048, 1024), "float32", "jax.nn.gelu(NORM(x, -1), approximate=False)"),
+]
+
+
+def _program(name: str) -> tuple[str, dict[str, np.ndarray], dict[str, np.ndarray]]:
+    lo = next((c for c in CHAINS if c.name == name), None)
+    if lo is not None:
+        return lo.program(), {"x": np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)}, {}
+    from bench.run import corpus_models
+
+    m = corpus_models([name], big=False)[0]
+    return (m.dir / "program.pir").read_text(), m.feeds, m.params
+
+
+def _time_program(text: str, feeds: dict, params: dict, log: Any, repeat: int) -> tuple[float, dict]:
+    from pirc.cinn.backend.jit_kernel import uninstall
+    from pirc.cinn.compiler import compile_program
+    from pirc.cinn.tune.log import use_tuning
+    from pirc.runtime import StandaloneExecutor
+    from pirc.text.parser import parse_program
+
+    with use_tuning(log):
+        compiled = compile_program(parse_program(text, "p"), "c", progress=False)
+    with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
+        out = ex.run(feeds)
+        ts = []
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            ex.run(feeds)
+            ts.append(time.perf_counter() - t0)
+    uninstall()
+    return float(np.min(ts)) * 1e3, out  # the fastest run: other processes on a shared machine only add time
+
+
+def _reference(text: str, feeds: dict, params: dict) -> dict:
+    from pirc.runtime import StandaloneExecutor
+    from pirc.text.parser import parse_program
+
+    with StandaloneExecutor(parse_program(text, "p"), threads=1, params=params) as ex:
+        return ex.run(feeds)
+
+
+def _tasks(text: str, dynamic_dim: int) -> list:
+    from pirc.cinn.compiler import fuse
+    from pirc.cinn.tune.extract import group_tasks
+    from pirc.text.parser import parse_program
+
+    prog = parse_program(text, "p")
+    fuse(prog)
+    return group_tasks(prog, "c", dynamic_dim)
+
+
+def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]:
+    """Evolutionary vs random search without measurement noise in the comparison: each
+    distinct candidate (distinct generated code) of a few groups is measured once, when a
+    search first proposes it, and both searches are replayed over many seeds against those
+    measurements; the best-so-far after k trials is divided by the best any replay found."""
+    from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.tuner import tune_group
+    from pirc.cinn.tune.worker import measure, source_hash
+
+    tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)][: args.compare_search]
+    raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
+    curves: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
+    distinct = 0
+    for t in tasks:
+        src_memo: dict[str, str] = {}
+        ms_by_src: dict[str, float | None] = {}
+
+        def src_of(p: dict[str, Any], t: Any = t, memo: dict = src_memo) -> str:
+            k = json.dumps(p, sort_keys=True)
+            if k not in memo:
+                memo[k] = source_hash(t.program, t.key, t.target, p)
+            return memo[k]
+
+        def table(req: dict[str, Any], timeout: float, t: Any = t, ms: dict = ms_by_src) -> dict[str, Any]:
+            src = src_of(req["params"])
+            if src not in ms:
+                r = measure({**req, "warmup": 1, "repeat": 5}, 120)
+                ms[src] = r.get("min_ms") if r.get("ok") else None
+            return {"ok": ms[src] is not None, "ms": ms[src], "min_ms": ms[src], "error": None}
+
+        group_raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
+        for seed in range(args.seeds):
+            for strat, hs in group_raw.items():
+                r = tune_group(t, TuningLog(), trials=args.trials, strategy=strat, seed=seed, measure_fn=table,
+                               source_fn=src_of)
+                h = [x for x in r.history if x is not None]
+                hs.append((h + [h[-1]] * args.trials)[: args.trials] if h else [])
+        distinct += len(ms_by_src)
+        best = min(v for v in ms_by_src.values() if v is not None)
+        for strat, hs in group_raw.items():
+            curves[strat] += [[x / best for x in h] for h in hs if h]
+            raw[strat] += hs
+    out: dict[str, Any] = {"groups": len(tasks), "distinct": distinct}
+    for strat, cs in curves.items():
+        out[strat] = [float(np.mean([c[k] for c in cs])) for k in range(args.trials)]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.tuner import tune_group
+
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--trials", type=int, default=6, help="candidates measured per group")
+    ap.add_argument("--repeat", type=int, default=9)
+    ap.add_argument("--xla-python", default="", help="a python interpreter with jax, for the XLA column")
+    ap.add_argument("--only", default="", help="comma-separated workloads")
+    ap.add_argument("--compare-search", type=int, default=3,
+                    help="groups on which evolutionary and random search are compared (0: skip)")
+    ap.add_argument("--seeds", type=int, default=10, help="replays per search and group")
+    args = ap.parse_args(argv)
+    console = Console(width=150)
+    names = [c.name for c in CHAINS] + ["transformer_layer"]
+    if args.only:
+        names = [n for n in names if n in args.only.split(",")]
+    work = Path(tempfile.mkdtemp(prefix="pirc-tune-bench-"))
+    rows: dict[str, dict[str, Any]] = {}
+    for name in names:
+        text, feeds, params = _program(name)
+        tasks = _tasks(text, dynamic_dim=2)
+        log = TuningLog(work / f"{name}.jsonl")
+        t0 = time.perf_counter()
+        trials = 0
+        for t in tasks:
+            r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1)
+            trials += r.trials
+        wall = time.perf_counter() - t0
+        ref = _reference(text, feeds, params)
+        d_ms, _ = _time_program(text, feeds, params, None, args.repeat)
+        t_ms, t_out = _time_program(text, feeds, params, log, args.repeat)
+        d_ms2, _ = _time_program(text, feeds, params, None, args.repeat)  # again: the machine drifts
+        same = all(np.allclose(np.asarray(t_out[k]), np.asarray(ref[k]), rtol=1e-3, atol=1e-4) for k in ref)
+        rows[name] = {"groups": len(tasks), "trials": trials, "wall": wall, "default": min(d_ms, d_ms2),
+                      "tuned": t_ms, "same": same,
+                      "chosen": sorted({str(log.best_params(t.key, "c")) for t in tasks})[:3]}
+        console.print(f"{name}: {len(tasks)} groups, {trials} candidates in {wall:.0f} s; default "
+                      f"{rows[name]['default']:.3f} ms, tuned {t_ms:.3f} ms")
+    replay = _search_replay(names, args) if args.compare_search else None
+    xla: dict[str, float] | str = "skipped (no --xla-python)"
+    if args.xla_python:
+        xla = bench_xla(args.xla_python, [c for c in CHAINS if c.name in names], args.repeat)
+    table = Table(title=f"tuned vs default vs XLA (warm, fastest of {args.repeat} runs, ms; 1 interpreter thread)",
+                  title_justify="left")
+    for col in ("workload", "groups", "trials", "tune s", "default", "tuned", "default/tuned", "XLA", "XLA/tuned",
+                "matches interp", "chosen (first groups)"):
+        table.add_column(col, justify="left" if col in ("workload", "chosen (first groups)") else "right")
+    for name, r in rows.items():
+        xm = xla.get(name + ":min") if isinstance(xla, dict) else None
+        table.add_row(name, str(r["groups"]), str(r["trials"]), f"{r['wall']:.0f}", f"{r['default']:.3f}",
+                      f"{r['tuned']:.3f}", f"{r['default'] / r['tuned']:.2f}", f"{xm:.3f}" if xm else "-",
+                      f"{xm / r['tuned']:.2f}" if xm else "-", "yes" if r["same"] else "NO",
+                      "; ".join(r["chosen"]))
+    console.print(table)
+    if isinstance(xla, str):
+        console.print(f"XLA: {xla}")
+    if replay is not None:
+        st = Table(title=f"search at equal trials, replayed over {args.seeds} seeds on {replay['groups']} groups "
+                         f"({replay['distinct']} distinct candidates, each measured once): mean of best-so-far / "
+                         "the best found", title_justify="left")
+        st.add_column("trials", justify="right")
+        st.add_column("evolutionary", justify="right")
+        st.add_column("random", justify="right")
+        for k in range(1, args.trials + 1):
+            st.add_row(str(k), f"{replay['evolutionary'][k - 1]:.3f}", f"{replay['random'][k - 1]:.3f}")
+        console.print(st)
+    return 0 if all(r["same"] for r in rows.values()) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,106 @@
+"""Op- and group-level schedules: each step rewrites the ``ScheduleBlock(root)`` tree.
+
+Every step is a function ``step(root, info) -> root`` (tree in, tree out) over the
+root realize of one kernel; :class:`ScheduleInfo` carries what the steps share
+(the computes behind the blocks, which tensors must stay in global memory, the
+target, the master iteration space and the reduce strategy).  The group
+schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
+
+1. :func:`loop_alignment` -- pick the *master* (the first reduction, else the
+   largest output) and rebuild every block's loops over the master's
+   iteration space ``S x R`` (spatial dims, then reduced dims).  A block whose
+   dims equal the master's (or whose element count matches: row-major
+   re-linearisation) gets loops ``for s.. [for r..]``; others stay as they are
+   (*unaligned*).  On CUDA the spatial loops are fused into one (``s``) and so
+   are the reduce loops (CINN's MergeFlattenAxis / MergeReduceAxis).
+2. :func:`compute_inline` -- substitute the value of every non-reduction,
+   non-output block into its consumers (elementwise, broadcast and injective
+   producers disappear, as ``exp(x - max) / sum`` in CINN's softmax); an output
+   keeps its block but is also recomputed in its consumers when small; only
+   blocks whose value tree is larger than ``inline_limit`` stay materialised.
+3. :func:`optimize_reduction` -- choose the reduce strategy
+   (:mod:`.reduce_strategy`); on CUDA split each reduce loop into a
+   thread-bound loop over a per-thread partial (``<B>_rf``, *rfactor*) and the
+   cross-thread combine block (attrs ``reduce_method``; warp / block reduce) or,
+   for a discrete reduce, a shared ``<B>_shm[ry, sx]`` buffer, ``__syncthreads()``
+   and a serial combine.
+4. :func:`horizontal_fusion` -- merge independent nests with the same spatial loops.
+5. :func:`vertical_fusion` -- merge a consumer nest into its producer's when every
+   value it reads from it was produced in the same spatial iteration (CINN's
+   ``IsKeepGraphDependency``).
+5b. :func:`cpu_reduction_layout` (C only) -- a first- or middle-axis reduction gets
+   its kept inner axis tiled, distributed over the nest's statements and moved inside
+   the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
+   :mod:`.cpu`).
+6. :func:`bind_axes` -- CUDA: split the fused spatial loop over ``blockIdx.x`` (and
+   ``threadIdx.x`` / ``threadIdx.y`` per strategy), bind element loops over R to
+   the reduce threads, guard the remainders (guards wrap single blocks, never a
+   ``__syncthreads()``); C: the outer loop becomes ``parallel`` (the primitive, which
+   refuses a reduction loop; ``params["parallel"] = False`` keeps it serial).
+7. :func:`allocate_storage` -- tensors that must be seen outside the kernel stay
+   global; every other intermediate becomes a per-thread (per parallel iteration)
+   ``local`` buffer of one element; the discrete-reduce exchange buffer is ``shared``.
+
+After the steps, each C kernel gets :func:`cpu_function_schedule` (compute-once reuse of
+transcendental values across sibling loops, and splitting of long transcendental chains
+over a tile), so ``pirc-lower --target c`` shows every decision and the C code generator
+only prints.  ``info.params`` holds tuned parameters (``pirc-tune``; :mod:`pirc.cinn.tune`).
+
+A nest that cannot be fused into the master's (its spatial loops differ, or it
+reads a producer's value from another spatial iteration) would need a grid-wide
+barrier; :func:`schedule_group` then ends the kernel there and lowers the rest
+of the group as further kernels (CINN's ``cinn_group_cluster_pass``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pirc.cinn.ast.nodes import ScheduleBlockRealize
+from pirc.cinn.schedule.group.align import align_compute, choose_master, loop_alignment, map_dims
+from pirc.cinn.schedule.group.bind import bind_axes
+from pirc.cinn.schedule.group.cpu import cpu_function_schedule, cpu_reduction_layout
+from pirc.cinn.schedule.group.fusion import horizontal_fusion, vertical_fusion
+from pirc.cinn.schedule.group.info import BlockInfo, Master, ScheduleInfo, make_root, root_stmts, tree_size, with_stmts
+from pirc.cinn.schedule.group.inline import compute_inline, inline_values
+from pirc.cinn.schedule.group.reduction import choose_strategy, optimize_reduction
+from pirc.cinn.schedule.group.storage import allocate_storage, cross_thread_call, replace_cross_thread_reduction
+
+GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleInfo], ScheduleBlockRealize]], ...] = (
+    ("loop_alignment", loop_alignment),
+    ("compute_inline", compute_inline),
+    ("optimize_reduction", optimize_reduction),
+    ("horizontal_fusion", horizontal_fusion),
+    ("vertical_fusion", vertical_fusion),
+    ("cpu_reduction_layout", cpu_reduction_layout),
+    ("bind_axes", bind_axes),
+    ("allocate_storage", allocate_storage),
+)
+
+
+__all__ = [
+    "GROUP_SCHEDULE_STEPS",
+    "BlockInfo",
+    "Master",
+    "ScheduleInfo",
+    "align_compute",
+    "allocate_storage",
+    "bind_axes",
+    "choose_master",
+    "choose_strategy",
+    "compute_inline",
+    "cpu_function_schedule",
+    "cpu_reduction_layout",
+    "cross_thread_call",
+    "horizontal_fusion",
+    "inline_values",
+    "loop_alignment",
+    "make_root",
+    "map_dims",
+    "optimize_reduction",
+    "replace_cross_thread_reduction",
+    "root_stmts",
+    "tree_size",
+    "vertical_fusion",
+    "with_stmts",
+]

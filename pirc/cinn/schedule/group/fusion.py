@@ -1,0 +1,174 @@
+"""Steps 4 and 5, horizontal and vertical loop fusion of aligned nests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pirc.cinn.ast.equality import structural_equal
+from pirc.cinn.ast.fields import Shape
+from pirc.cinn.ast.nodes import (
+    Block,
+    Buffer,
+    Expr,
+    For,
+    Load,
+    ScheduleBlockRealize,
+    Stmt,
+    Store,
+    Tensor,
+    Var,
+)
+from pirc.cinn.ast.visitor import substitute, walk
+from pirc.cinn.lower.to_ast import (
+    read_tensors,
+    written_tensors,
+)
+from pirc.cinn.schedule.group.info import ScheduleInfo, nest_computes, perfect_loops, root_stmts, with_stmts
+
+
+def _n_spatial_loops(info: ScheduleInfo) -> int:
+    m = info.master
+    if m is None or not m.S:
+        return 0
+    return 1 if info.cuda else len(m.S)
+
+
+def is_aligned(stmt: Stmt, info: ScheduleInfo) -> bool:
+    names = nest_computes(stmt, info)
+    return bool(names) and all(info.blocks[n].level is not None for n in names)
+
+
+@dataclass
+class Nest:
+    loops: list[For]
+    body: list[Stmt]
+    aligned: bool
+    stmt: Stmt | None = None  # an unaligned nest as it is
+
+    def writes(self) -> set[str]:
+        return set(written_tensors(Block(tuple(self.body)) if self.stmt is None else self.stmt))
+
+    def reads(self) -> set[str]:
+        return set(read_tensors(Block(tuple(self.body)) if self.stmt is None else self.stmt))
+
+    def build(self) -> Stmt:
+        if self.stmt is not None:
+            return self.stmt
+        inner: Stmt = self.body[0] if len(self.body) == 1 else Block(tuple(self.body))
+        for lp in reversed(self.loops):
+            inner = lp.replace(body=inner if isinstance(inner, Block) else Block((inner,)))
+        return inner
+
+
+def as_nest(st: Stmt, info: ScheduleInfo) -> Nest:
+    if not is_aligned(st, info):
+        return Nest([], [], False, st)
+    n = _n_spatial_loops(info)
+    if n == 0:
+        return Nest([], list(st.stmts) if isinstance(st, Block) else [st], True)
+    pl = perfect_loops(st, n)
+    if pl is None:
+        return Nest([], [], False, st)
+    return Nest(pl[0], pl[1], True)
+
+
+def _accesses(stmts: Sequence[Stmt], spatial: set[int]) -> list[tuple[str, str, tuple, bool]]:
+    """(kind, tensor, index with block bindings inlined, inside a non-spatial loop) of every
+    Load / Store below ``stmts``."""
+    out: list[tuple[str, str, tuple, bool]] = []
+
+    def go(node: Any, subst: dict, inner: bool) -> None:
+        if isinstance(node, ScheduleBlockRealize):
+            m = dict(subst)
+            for iv, v in zip(node.block.iter_vars, node.iter_values):
+                m[iv] = substitute(v, subst) if subst else v
+            go(node.block.body, m, inner)
+            return
+        if isinstance(node, For):
+            go(node.body, subst, inner or id(node.loop_var) not in spatial)
+            return
+        if isinstance(node, (Load, Store)):
+            idx = tuple(substitute(i, subst) if subst else i for i in node.indices)
+            out.append(("load" if isinstance(node, Load) else "store", node.tensor.name, idx, inner))
+        for f in node._CHILD_FIELDS:
+            v = getattr(node, f.name)
+            if isinstance(v, (Tensor, Buffer)):
+                continue
+            if f.shape is Shape.NODES:
+                for x in v:
+                    if not isinstance(x, (Tensor, Buffer)):
+                        go(x, subst, inner)
+            elif v is not None:
+                go(v, subst, inner)
+
+    for s in stmts:
+        go(s, {}, False)
+    return out
+
+
+def _same_iteration(g: Nest, n: Nest, rename: dict) -> bool:
+    """Every value ``n`` reads from ``g`` was stored by ``g`` at the same spatial point,
+    outside g's inner (reduce / element) loops' dependence on their own variables."""
+    spatial = {id(lp.loop_var) for lp in g.loops}
+    stores: dict[str, list[tuple]] = {}
+    for kind, t, idx, _inner in _accesses(g.body, spatial):
+        if kind == "store":
+            stores.setdefault(t, []).append(idx)
+    body_n = [substitute(s, rename) for s in n.body]
+    gvars = spatial
+    for kind, t, idx, inner in _accesses(body_n, gvars):
+        if kind != "load" or t not in stores:
+            continue
+        ok = False
+        for sidx in stores[t]:
+            if structural_equal(tuple(sidx), tuple(idx), map_free_vars=False) and _only_vars(sidx, gvars):
+                ok = True
+                break
+        if not ok:
+            return False
+    return True
+
+
+def _only_vars(idx: Sequence[Expr], allowed: set[int]) -> bool:
+    for e in idx:
+        for x in walk(e):
+            if isinstance(x, Var) and id(x) not in allowed:
+                return False
+    return True
+
+
+def _fuse(root: ScheduleBlockRealize, info: ScheduleInfo, allow_dep: bool) -> ScheduleBlockRealize:
+    groups: list[Nest] = []
+    for st in root_stmts(root):
+        n = as_nest(st, info)
+        placed = False
+        if n.aligned:
+            nreads = n.reads()
+            for gi in range(len(groups) - 1, -1, -1):
+                g = groups[gi]
+                if g.aligned and len(g.loops) == len(n.loops) and all(
+                        structural_equal(a.extent, b_.extent) for a, b_ in zip(g.loops, n.loops)):
+                    rename = {b_.loop_var: a.loop_var for a, b_ in zip(g.loops, n.loops)}
+                    dep = nreads & g.writes()
+                    if not dep or (allow_dep and _same_iteration(g, n, rename)):
+                        g.body.extend(substitute(s, rename) for s in n.body)
+                        placed = True
+                        break
+                if nreads & g.writes():
+                    break
+        if not placed:
+            groups.append(n)
+    return with_stmts(root, [g.build() for g in groups])
+
+
+def horizontal_fusion(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRealize:
+    """Step 4: merge nests with the same spatial loops that do not depend on each other."""
+    return _fuse(root, info, allow_dep=False)
+
+
+def vertical_fusion(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRealize:
+    """Step 5: merge a consumer nest into its producer's when it reads the producer's values
+    only at the spatial point they were computed at."""
+    return _fuse(root, info, allow_dep=True)

@@ -1,0 +1,121 @@
+"""pirc-tune: search the group schedules of a model, append the measurements to a log.
+
+``pirc-tune MODEL.pir -o tuning.jsonl [--trials N] [--strategy evolutionary|random]``
+
+Each fused group becomes a standalone program; candidates (schedule parameters, see
+``pirc/cinn/tune/space.py``) are built and measured in worker processes (warm-up, then
+repeats; a crash or a hang past ``--timeout`` is recorded as a failed candidate), every
+result is checked against the interpreter, and one JSON line per candidate is appended to
+the log.  Run it again with the same log to resume.  ``pirc-lower --tuning-log`` and
+``pirc-run --backend cinn --tuning-log`` apply the best candidate of each group.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from pirc.cli.common import (
+    EXIT_INPUT,
+    handle_errors,
+    print_timing,
+    read_program_text,
+    timing_option,
+    verify_option,
+    version_option,
+)
+from pirc.diagnostics import PircError
+
+
+@click.command(name="tune", context_settings={"help_option_names": ["-h", "--help"]})
+@version_option
+@click.argument("model", default="-", metavar="[MODEL]")
+@click.option("-o", "--output", "log_path", required=True, metavar="TUNING.jsonl",
+              help="The log (appended to; an existing one is resumed).")
+@click.option("--target", type=click.Choice(["c"]), default="c", show_default=True,
+              help="The target whose schedules are tuned (the C target for now).")
+@click.option("--trials", type=click.IntRange(min=1), default=8, show_default=True,
+              help="Candidates measured per group (the default schedule included).")
+@click.option("--strategy", type=click.Choice(["evolutionary", "random"]), default="evolutionary", show_default=True,
+              help="evolutionary: mutations and crossovers of the best so far; random: uniform samples.")
+@click.option("--timeout", type=float, default=120.0, show_default=True, help="Seconds per candidate.")
+@click.option("--repeat", type=click.IntRange(min=1), default=7, show_default=True, help="Timed runs per candidate.")
+@click.option("--warmup", type=click.IntRange(min=0), default=2, show_default=True,
+              help="Untimed runs per candidate before the timed ones.")
+@click.option("--seed", type=int, default=0, show_default=True, help="The seed of the search and of the inputs.")
+@click.option("--group", "only", type=int, multiple=True, help="Tune only these group indices.")
+@click.option("--dynamic-dim", type=click.IntRange(min=1), default=1, show_default=True,
+              help="The size a dynamic (-1) dim is measured at.")
+@verify_option(True, "the input program")
+@timing_option
+@handle_errors
+def tune_command(model: str, log_path: str, target: str, trials: int, strategy: str, timeout: float, repeat: int,
+                 warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int, do_verify: bool = True,
+                 timing: bool = False) -> None:
+    """Tune the fused groups of MODEL; results go to a JSON lines log.
+
+    \b
+    Examples:
+      pirc-tune model.pir -o tuning.jsonl --trials 12
+      pirc-run model.pir --backend cinn --tuning-log tuning.jsonl
+    """
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from pirc.cinn.compiler import fuse
+    from pirc.cinn.tune.extract import group_tasks
+    from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.tuner import tune_group
+    from pirc.text.parser import parse_program
+
+    t0 = time.perf_counter()
+    text, name, _ = read_program_text(model)
+    try:
+        prog = parse_program(text, name)
+        if do_verify:
+            from pirc.ir.verifier import verify
+
+            diags = verify(prog)
+            if diags:
+                raise PircError(diags)
+    except PircError as e:
+        e.print(sys.stderr)
+        sys.exit(EXIT_INPUT)
+    fuse(prog)
+    t1 = time.perf_counter()
+    tasks = [t for t in group_tasks(prog, target, dynamic_dim) if not only or t.index in only]
+    log = TuningLog(log_path)
+    console = Console(stderr=True)
+    results = []
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.fields[best]}"), console=console, transient=False) as progress:
+        for t in tasks:
+            label = f"group {t.index} ({'+'.join(o.split('.')[-1] for o in t.ops[:4])}{'...' if len(t.ops) > 4 else ''})"
+            pid = progress.add_task(label, total=trials, best="")
+
+            def show(r, pid=pid) -> None:  # type: ignore[no-untyped-def]
+                best = f"best {r.best_ms:.3f} ms" if r.best_ms is not None else "no valid candidate yet"
+                if r.default_ms:
+                    best += f" (default {r.default_ms:.3f} ms, {r.default_ms / r.best_ms:.2f}x)"
+                progress.update(pid, completed=r.trials, best=best)
+
+            r = tune_group(t, log, trials=trials, strategy=strategy, seed=seed, timeout=timeout, warmup=warmup,
+                           repeat=repeat, on_result=show)
+            show(r)
+            progress.update(pid, completed=trials)
+            results.append(r)
+    measured = sum(r.trials for r in results)
+    failed = sum(r.failed for r in results)
+    console.print(f"{len(tasks)} groups, {measured} candidates measured ({failed} failed), log: {log_path}")
+    if timing:
+        print_timing("tune", [("parse+fuse", t1 - t0), ("tune", time.perf_counter() - t1)])
+
+
+def main() -> None:
+    tune_command.main(prog_name="pirc-tune")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,64 @@
+"""Reductions of every layout on the C target: the group schedule's layout (what
+``pirc-lower --target c`` shows) and the compiled kernels' numbers against the interpreter."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from pir_layouts import Layout
+
+from pirc.cinn.ast import For, ForKind, parse, walk
+from pirc.cinn.backend.cache import KernelCache
+from pirc.cinn.backend.jit_kernel import uninstall
+from pirc.cinn.compiler import compile_program
+from pirc.cli.lower import lower_text
+from pirc.runtime import StandaloneExecutor
+from pirc.text.parser import parse_program
+
+LAYOUTS = [
+    Layout("first_sum", (96, 64), "float32", ""),
+    Layout("middle_max", (3, 40, 64), "float32", ""),
+    Layout("colnorm", (48, 64), "float32", ""),
+    Layout("f16_first_sum", (40, 64), "float16", ""),
+    Layout("last_sum", (8, 64), "float32", ""),
+    Layout("keepdim_sub", (8, 64), "float32", ""),
+]
+
+
+def _loops(text: str) -> list[For]:
+    return [n for n in walk(parse(text, "k.ast")) if isinstance(n, For)]
+
+
+@pytest.mark.parametrize("name", ["first_sum", "middle_max", "colnorm", "f16_first_sum"])
+def test_kept_inner_axis_is_vectorised_inside_the_reduction(name: str) -> None:
+    lo = next(x for x in LAYOUTS if x.name == name)
+    text, _ = lower_text(lo.program(), name, "c", False)
+    loops = _loops(text)
+    vec = [f for f in loops if f.kind is ForKind.VECTORIZED]
+    assert vec and all(not any(isinstance(n, For) for n in walk(f.body)) for f in vec)  # innermost
+    reduce_loops = [f for f in loops if f.loop_var.name.startswith("reduce_k")]
+    assert reduce_loops and all(any(g.kind is ForKind.VECTORIZED for g in walk(f.body) if isinstance(g, For))
+                                for f in reduce_loops)  # the kept axis runs inside the reduce loop
+
+
+def test_last_axis_reduction_keeps_its_layout() -> None:
+    text, _ = lower_text(next(x for x in LAYOUTS if x.name == "last_sum").program(), "l", "c", False)
+    assert not any(f.kind is ForKind.VECTORIZED for f in _loops(text))
+
+
+def test_every_layout_matches_the_interpreter(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    cache = KernelCache(tmp_path / "kc")
+    for lo in LAYOUTS:
+        text = lo.program()
+        x = np.random.default_rng(1).standard_normal(lo.shape).astype(lo.dtype)
+        with StandaloneExecutor(parse_program(text, lo.name)) as ex:
+            want = ex.run({"x": x})
+        compiled = compile_program(parse_program(text, lo.name), "c", cache=cache, progress=False)
+        try:
+            assert compiled.kernels >= 1
+            with StandaloneExecutor(compiled.host) as ex:
+                got = ex.run({"x": x})
+        finally:
+            uninstall()
+        for k in want:
+            np.testing.assert_allclose(got[k], want[k], rtol=2e-5, atol=2e-5, err_msg=lo.name)
