@@ -1,6 +1,6 @@
 """Memory-bound workloads Paddle printed (1024x4096 float32): compiled kernels vs the interpreter vs Paddle.
 
-    .venv/bin/python bench/kernels.py             # all four workloads, Paddle if /work/paddle-venv exists
+    .venv/bin/python bench/kernels.py             # all four workloads, Paddle if $PADDLE_PYTHON names a Python with paddlepaddle
     .venv/bin/python bench/kernels.py --no-paddle
 
 For each of bench_softmax, bench_softmax_manual, bench_layernorm and

@@ -4,7 +4,7 @@
 1. **Latency vs Paddle**: for each corpus model (tests/corpus/<model>/), the
    median latency of a run with pirc's StandaloneExecutor and with Paddle's CPU
    executor on the same program and feed.  Paddle is optional: when
-   /work/paddle-venv/bin/python (or $PADDLE_PYTHON) exists, a small script runs
+   $PADDLE_PYTHON (a Python with paddlepaddle==3.3.1) is set, a small script runs
    there, rebuilds each model with tests/corpus/generate.py exactly as the
    corpus was made (checking that the printed program is byte-identical, by
    sha256, to program.pir), loads params.npz into its scope and times
@@ -48,7 +48,7 @@ from pirc.runtime.errors import MissingKernelError  # noqa: E402
 from pirc.runtime.executor import default_threads  # noqa: E402
 from pirc.text.parser import parse_program  # noqa: E402
 
-PADDLE_PYTHON = os.environ.get("PADDLE_PYTHON", "/work/paddle-venv/bin/python")
+PADDLE_PYTHON = os.environ.get("PADDLE_PYTHON", "")
 OVERHEAD_TARGET_US = 20.0
 RATIO_TARGET = 1.5
 
@@ -251,7 +251,7 @@ print("@@RESULT@@" + json.dumps(res))
 
 def bench_paddle(models: list[Model], repeat: int) -> dict[str, dict[str, Any]] | str:
     if not os.path.exists(PADDLE_PYTHON):
-        return f"Paddle not available ({PADDLE_PYTHON} not found)"
+        return f"Paddle not available (set PADDLE_PYTHON to a Python with paddlepaddle; {PADDLE_PYTHON!r} not found)"
     gen = CORPUS / "generate.py"
     if not gen.exists():
         return "tests/corpus/generate.py not found"
