@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import numpy as np
 import pytest
 from fusion_helpers import CORPUS, check_invariants, compare, execute, fuse, load_npz, round_trip
 
@@ -20,12 +19,9 @@ from pirc.text.parser import parse_program
 MODELS = sorted(p.parent for p in CORPUS.glob("*/program.pir"))
 
 
-def _load_or_xfail(model: Path):  # type: ignore[no-untyped-def]
+def _load(model: Path):  # type: ignore[no-untyped-def]
     prog = parse_program((model / "program.pir").read_text(), str(model / "program.pir"))
     diags = verify(prog)
-    unknown = sorted({d.message.split("'")[1] for d in diags if "is not a known op" in d.message})
-    if diags and unknown and all("is not a known op" in d.message for d in diags):
-        pytest.xfail(f"ops pirc does not define yet: {', '.join(unknown)}")
     assert not diags, "\n".join(d.render() for d in diags)
     return prog
 
@@ -33,7 +29,7 @@ def _load_or_xfail(model: Path):  # type: ignore[no-untyped-def]
 @pytest.mark.skipif(not MODELS, reason="no corpus")
 @pytest.mark.parametrize("model", MODELS, ids=[m.name for m in MODELS])
 def test_corpus_fuses_and_round_trips(model: Path) -> None:
-    prog = fuse(_load_or_xfail(model))
+    prog = fuse(_load(model))
     text = round_trip(prog)
     assert text.startswith("{")
 
@@ -43,7 +39,7 @@ def test_corpus_fuses_and_round_trips(model: Path) -> None:
                          ids=[m.name for m in MODELS if (m / "outputs.npz").exists()])
 @pytest.mark.parametrize("engine", ["auto", "ref"])
 def test_fused_corpus_matches_paddle(model: Path, engine: str) -> None:
-    prog = fuse(_load_or_xfail(model))
+    prog = fuse(_load(model))
     text = round_trip(prog)
     again = parse_program(text, "fused.pir")  # run what was printed (constants as Paddle prints them)
     check_invariants(again)
@@ -51,19 +47,12 @@ def test_fused_corpus_matches_paddle(model: Path, engine: str) -> None:
     want = load_npz(model / "outputs.npz")
     # the unfused program on the same engine: a failure it shares is not fusion's
     try:
-        plain = execute(_load_or_xfail(model), feeds, params, engine=engine)
+        plain = execute(_load(model), feeds, params, engine=engine)
         plain_problems = compare(plain, want)
     except Exception as e:  # noqa: BLE001
         plain, plain_problems = None, [f"{type(e).__name__}: {e}"]
-    try:
-        got = execute(again, feeds, params, engine=engine)
-    except Exception:
-        if plain is None:
-            pytest.xfail(f"the unfused program fails too: {plain_problems[0][:200]}")
-        raise
+    assert plain is not None, f"the unfused program fails: {plain_problems[0][:200]}"
+    got = execute(again, feeds, params, engine=engine)
+    assert not plain_problems, f"{model.name} (unfused): " + "; ".join(plain_problems)
     problems = compare(got, want)
-    if problems and plain_problems:
-        if plain is not None:  # fused and unfused agree with each other
-            assert not compare(got, {k: np.asarray(v) for k, v in plain.items()})
-        pytest.xfail(f"the unfused program does not match Paddle either: {plain_problems[0][:200]}")
     assert not problems, f"{model.name}: " + "; ".join(problems)

@@ -15,15 +15,10 @@ import pytest
 
 from pirc.ir.verifier import verify
 from pirc.runtime import StandaloneExecutor
-from pirc.runtime.errors import MissingKernelError
 from rt_helpers import corpus_models, parse
 from tests.conftest import load_npz as _load
 
 MODELS = corpus_models()
-
-#: model -> why it is expected to fail (kernel bugs found while writing the executor)
-KNOWN_KERNEL_BUGS: dict[str, str] = {}
-
 
 def compare(got: dict[str, Any], want: dict[str, np.ndarray]) -> list[str]:
     problems = []
@@ -60,18 +55,13 @@ def _feeds(model: Path) -> dict[str, np.ndarray]:
 @pytest.mark.skipif(not MODELS, reason="no corpus in tests/corpus")
 @pytest.mark.parametrize("model", MODELS, ids=[m.name for m in MODELS])
 def test_corpus_model_matches_paddle(model: Path) -> None:
-    if model.name in KNOWN_KERNEL_BUGS:
-        pytest.xfail(KNOWN_KERNEL_BUGS[model.name])
     prog = parse((model / "program.pir").read_text(), str(model / "program.pir"))
     want = _load(model / "outputs.npz")
     feeds = _feeds(model)
     results = {}
     for threads in (1, 2):
         with StandaloneExecutor(prog, threads=threads, params=_params(model)) as ex:
-            try:
-                results[threads] = ex.run(feeds)
-            except MissingKernelError as e:
-                pytest.xfail(f"missing kernels: {', '.join(e.op_names)}")
+            results[threads] = ex.run(feeds)
             # a second run reuses the Build phase and gives the same answers
             again = ex.run(feeds)
             assert ex.interpreter.build_count == 1
@@ -91,10 +81,6 @@ def test_corpus_model_verifies(model: Path) -> None:
     """pirc-run verifies before it runs: the corpus programs must pass the verifier."""
     prog = parse((model / "program.pir").read_text(), str(model / "program.pir"))
     diags = verify(prog)
-    unknown = sorted({d.message.split("'")[1] for d in diags if "is not a known op" in d.message})
-    if diags and len(unknown) == len({d.message for d in diags if "is not a known op" in d.message}) == len(
-            {d.message for d in diags}):
-        pytest.xfail(f"ops pirc does not define yet: {', '.join(unknown)}")
     assert not diags, "\n".join(d.render() for d in diags)
 
 
@@ -109,14 +95,8 @@ def test_fused_corpus_model_matches_paddle(model: Path) -> None:
     if "build_cinn" not in PIPELINES:
         pytest.skip("the build_cinn pipeline is not available")
     prog = parse((model / "program.pir").read_text(), str(model / "program.pir"))
-    try:
-        PassManager(parse_pipeline("build_cinn")).run(prog)
-    except Exception as e:  # noqa: BLE001 - the fusion passes are not this test's subject
-        pytest.xfail(f"build_cinn failed: {type(e).__name__}: {e}")
+    PassManager(parse_pipeline("build_cinn")).run(prog)
     with StandaloneExecutor(prog, threads=1, params=_params(model)) as ex:
-        try:
-            got = ex.run(_feeds(model))
-        except MissingKernelError as e:
-            pytest.xfail(f"missing kernels: {', '.join(e.op_names)}")
+        got = ex.run(_feeds(model))
     problems = compare(got, _load(model / "outputs.npz"))
     assert not problems, f"{model.name} (fused): " + "; ".join(problems)
