@@ -7,20 +7,6 @@ from __future__ import annotations
 import math
 import struct
 
-from pirc.cinn.ast.analysis import (  # noqa: F401 - re-exported for the emitters
-    CROSS_THREAD_RE,
-    NotConstant,
-    ReductionPlan,
-    const_int,
-    eval_int,
-    has_loop,
-    linear_coeff,
-    match_reduction,
-    simd_safe,
-    speculation_safe,
-    storage_key,
-    uses_vars,
-)
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.nodes import (
     GPU_VARS,

@@ -8,20 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pirc.cinn.ast.analysis import (  # noqa: F401 - re-exported for the emitters
-    CROSS_THREAD_RE,
-    NotConstant,
-    ReductionPlan,
-    const_int,
-    eval_int,
-    has_loop,
-    linear_coeff,
-    match_reduction,
-    simd_safe,
-    speculation_safe,
-    storage_key,
-    uses_vars,
-)
+from pirc.cinn.ast.analysis import NotConstant, eval_int, match_reduction
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
