@@ -37,8 +37,8 @@ from pirc.cinn.backend.jit_kernel import (
     SYMBOL_ARGS,
     JitKernelFactory,
     install,
-    kernel_node,
     symbol_sources,
+    unique_kernel_nodes,
 )
 from pirc.cinn.lower.host import GROUP_OPS, lower_to_kernels
 from pirc.ir.program import Program
@@ -294,18 +294,12 @@ def _compile_device(program: Program, target: str, *, cache: KernelCache | None,
     timings["lower"] = t2 - t1
     cache = cache or default_cache()
     before = cache.stats.compiles
-    ops = [op for op in program.walk() if op.name == OP_NAME]
-    nodes: list[Any] = []
-    seen: set[int] = set()
-    for op in ops:
-        node, _ = kernel_node(op)
-        if id(node) not in seen:
-            seen.add(id(node))
-            nodes.append(node)
+    n_kernels = sum(op.name == OP_NAME for op in program.walk())
+    nodes = unique_kernel_nodes(program)
     modules = build_many(nodes, target, cache=cache, arch=arch, progress=progress)
     timings["codegen+compile"] = time.perf_counter() - t2
     factory = install(target, cache, arch)
     for node, mod in zip(nodes, modules, strict=True):
         factory._compiled[id(node)] = (node, mod)  # the Build phase finds every kernel ready
     after = cache.stats.compiles
-    return CompiledProgram(program, factory, len(ops), len(lowered.groups) if lowered else 0, timings, after - before)
+    return CompiledProgram(program, factory, n_kernels, len(lowered.groups) if lowered else 0, timings, after - before)

@@ -122,6 +122,19 @@ def kernel_node(op: Any) -> tuple[Any, Any]:
     raise ValueError("the kernel is neither a Module nor a LoweredFunc")
 
 
+def unique_kernel_nodes(program: Any) -> list[Any]:
+    """The kernel modules the program's jit_kernel ops refer to, each once, in program order."""
+    nodes: list[Any] = []
+    seen: set[int] = set()
+    for op in program.walk():
+        if op.name == OP_NAME:
+            node, _ = kernel_node(op)
+            if id(node) not in seen:
+                seen.add(id(node))
+                nodes.append(node)
+    return nodes
+
+
 def symbol_sources(op: Any, func: Any) -> dict[str, tuple[int, int]]:
     """Scalar argument name -> (operand index, axis) from ``symbol_args`` (axis -1: the value)."""
     raw = op.attr(SYMBOL_ARGS)
@@ -386,6 +399,7 @@ __all__ = [
     "JitKernelFactory",
     "install",
     "kernel_node",
+    "unique_kernel_nodes",
     "register_kernels",
     "symbol_sources",
     "uninstall",

@@ -17,7 +17,7 @@ from typing import Any
 from pirc.cinn.ast.nodes import Module
 from pirc.cinn.backend.build import generate
 from pirc.cinn.backend.cache import KernelCache, default_cache
-from pirc.cinn.backend.jit_kernel import OP_NAME, JitKernelFactory, kernel_node
+from pirc.cinn.backend.jit_kernel import OP_NAME, JitKernelFactory, unique_kernel_nodes
 from pirc.cinn.emu.build import EmuModule, compile_emu
 from pirc.cinn.emu.device import EmuDevice
 from pirc.ir.program import Program
@@ -88,14 +88,8 @@ def compile_program_emu(program: Program, *, cache: KernelCache | None = None, s
     timings["lower"] = t2 - t1
     cache = cache or default_cache()
     before = cache.stats.compiles
-    ops = [op for op in program.walk() if op.name == OP_NAME]
-    nodes: list[Any] = []
-    seen: set[int] = set()
-    for op in ops:
-        node, _ = kernel_node(op)
-        if id(node) not in seen:
-            seen.add(id(node))
-            nodes.append(node)
+    n_kernels = sum(op.name == OP_NAME for op in program.walk())
+    nodes = unique_kernel_nodes(program)
     factory = EmuFactory(cache, EmuDevice(seed=seed, check=check))
     if nodes:
         compiled = emu_compile_nodes(nodes, cache, check, rewrite)
@@ -103,7 +97,7 @@ def compile_program_emu(program: Program, *, cache: KernelCache | None = None, s
             factory._compiled[id(node)] = (node, compiled)
     timings["codegen+compile"] = time.perf_counter() - t2
     register_compiled_kernel(OP_NAME, factory, factory.kind)
-    return CompiledProgram(program, factory, len(ops), len(lowered.groups) if lowered else 0, timings,
+    return CompiledProgram(program, factory, n_kernels, len(lowered.groups) if lowered else 0, timings,
                            cache.stats.compiles - before)
 
 
