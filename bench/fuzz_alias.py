@@ -42,6 +42,9 @@ def main() -> int:
     ap.add_argument("--show", type=int, default=1, help="reproducers to print per (path, kind)")
     ap.add_argument("--no-shrink", action="store_true")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (programs are split in chunks of 500)")
+    ap.add_argument("--first-generator", action="store_true",
+                    help="the programs of the first generator (alias_progs.Gen.mixed off): seeds found before "
+                         "class I's generator change")
     ap.add_argument("--known", action="store_true",
                     help="print the KNOWN literal of tests/alias/alias_known_gaps.py for the CI test's programs "
                          "(its corpus and fixed sample) and exit")
@@ -102,7 +105,7 @@ def run_range(job: tuple[argparse.Namespace, list[str], int, int]) -> tuple[dict
     repro: dict[tuple[str, str], list[tuple[int, int, str]]] = defaultdict(list)
     for i in range(a, b):
         seed = args.seed * 1_000_003 + i
-        text = alias_progs.random_text(seed, max_ops=args.max_ops)
+        text = alias_progs.random_text(seed, max_ops=args.max_ops, mixed=not args.first_generator)
         feeds = alias_progs.feeds_for(seed)
         expected = alias_ref.evaluate(alias_paths.parse(text), feeds)
         for name in names:
@@ -146,8 +149,8 @@ def print_known() -> int:
             why = alias_paths.check(text, feeds, outs, path)
             if why is not None:
                 failing[(name, case.name)] = alias_paths.kind(why)
-    for seed, max_ops in t.sample():
-        text = alias_progs.random_text(seed, max_ops=max_ops)
+    for seed, max_ops, mixed in t.sample():
+        text = alias_progs.random_text(seed, max_ops=max_ops, mixed=mixed)
         feeds = alias_progs.feeds_for(seed)
         expected = alias_ref.evaluate(alias_paths.parse(text), feeds)
         for name, path in t.PATHS.items():
@@ -155,7 +158,7 @@ def print_known() -> int:
                 continue
             why = alias_paths.check(text, feeds, expected, path)
             if why is not None:
-                failing[(name, f"fuzz:{seed}")] = alias_paths.kind(why)
+                failing[(name, t.sample_name(seed, mixed))] = alias_paths.kind(why)
     print("KNOWN: dict[tuple[str, str], str] = {")
     for k in sorted(failing, key=lambda k: (k[0], k[1])):
         print(f"    {k!r}: {failing[k]!r},")

@@ -82,8 +82,12 @@ def decide_links(builder: Any, output_slots: Sequence[int]) -> None:
 
     for p, k, targets, on_copy in builder.links:
         mine = vars_of(k)
-        safe = True
-        for t in targets:
+        # a view that may also be an outer variable (a region result that is a captured value or
+        # a block argument in one branch, a view in another): the enclosing block knows that
+        # variable only as itself, not that it may be a view here, so it cannot decide for this
+        # path -- the view is a copy (the outer variable is never copied: _alias_yields)
+        safe = V[k] not in outside
+        for t in targets if safe else ():
             # (both sides may already be one variable, or one storage: a region result that is
             # either of them in different branches merges them; that is a may-alias, so the check
             # still applies, a variable against itself included)

@@ -74,9 +74,9 @@ class IfInstruction:
         self.ctx: RunContext | None = None
         self.copy_outs: tuple[tuple[int, ...], ...] = ((), ())  # per branch
 
-    def add_copy(self, region: int, k: int) -> None:
+    def add_copy(self, region: int, ks: Sequence[int]) -> None:
         c = list(self.copy_outs)
-        c[region] = tuple(sorted({*c[region], k}))
+        c[region] = tuple(sorted({*c[region], *ks}))
         self.copy_outs = tuple(c)
 
     def run(self, slots: list[Any]) -> None:
@@ -104,8 +104,8 @@ class GroupInstruction:
         self.ctx: RunContext | None = None
         self.copy_outs: tuple[int, ...] = ()
 
-    def add_copy(self, region: int, k: int) -> None:
-        self.copy_outs = tuple(sorted({*self.copy_outs, k}))
+    def add_copy(self, region: int, ks: Sequence[int]) -> None:
+        self.copy_outs = tuple(sorted({*self.copy_outs, *ks}))
 
     def run(self, slots: list[Any]) -> None:
         outs = self.sub.run_region([slots[k] for k in self.ext_slots], None, self.ctx)  # type: ignore[arg-type]
@@ -132,8 +132,8 @@ class WhileInstruction:
         self.iterations = 0  # of the last run (for tests and profiling)
         self.copy_outs: tuple[int, ...] = ()  # after at least one iteration (else a result is its input)
 
-    def add_copy(self, region: int, k: int) -> None:
-        self.copy_outs = tuple(sorted({*self.copy_outs, k}))
+    def add_copy(self, region: int, ks: Sequence[int]) -> None:
+        self.copy_outs = tuple(sorted({*self.copy_outs, *ks}))
 
     def run(self, slots: list[Any]) -> None:
         ctx = self.ctx

@@ -757,29 +757,56 @@ class _Builder:
         block argument (a loop input) or what another result is, they become one variable (a
         write to one is seen through the other; the DAG orders them).  Where the yielded value
         only shares storage with one (a view: a copy in Paddle's semantics), the result may share
-        it too: finish() decides, or the instruction copies the result."""
+        it too: finish() decides, or the instruction copies the result.
+
+        A result that, in a branch, is an outer variable (a captured value or a block argument,
+        *pinned*) is never copied there: it is that variable's own storage, whatever else shares
+        it, and its sharing is the business of whoever owns that variable (this block: its
+        links; the region: :func:`~pirc.runtime.aliasing.decide_links` never lets a view share
+        with a value that may be an outer variable).  So a may-share link is made for the results
+        that are not pinned: between two results of which one is pinned it goes on the other, and
+        between two pinned ones there is none (each is its outer variable, they share storage only
+        where this block made them).  Results that are one variable of the region (a value yielded
+        twice) get one link and are copied together."""
+        n = len(outs)
         for b, (yield_alias, out_alias, ext, args) in enumerate(regions):
-            share: list[list[int]] = [[] for _ in outs]
-            for k, ya in enumerate(yield_alias):
-                if k >= len(outs):
-                    break
+            pinned = [False] * n
+            for k, ya in enumerate(yield_alias[:n]):
                 for e in sorted(ya.ext):
                     self.same_var(outs[k], ext[e])
+                    pinned[k] = True
                 for a in sorted(ya.args):
                     if a < len(args):
                         self.same_var(outs[k], args[a])
-                share[k].extend(ext[e] for e in sorted(ya.ext_share))
-                share[k].extend(args[a] for a in sorted(ya.args_share) if a < len(args))
+                        pinned[k] = True
+            # results that are one variable of the region: one group, one link, copied together
+            group = list(range(n))
             for k1, k2, same in out_alias:
-                if k1 < len(outs) and k2 < len(outs):
-                    if same:
-                        self.same_var(outs[k1], outs[k2])
-                    else:
-                        share[max(k1, k2)].append(outs[min(k1, k2)])
+                if same and k1 < n and k2 < n:
+                    self.same_var(outs[k1], outs[k2])
+                    g1, g2 = group[k1], group[k2]
+                    if g1 != g2:
+                        lo, hi = min(g1, g2), max(g1, g2)
+                        group = [lo if g == hi else g for g in group]
+            share: dict[int, list[int]] = {}
+            for k, ya in enumerate(yield_alias[:n]):
+                if pinned[k]:
+                    continue
+                t = share.setdefault(group[k], [])
+                t.extend(ext[e] for e in sorted(ya.ext_share))
+                t.extend(args[a] for a in sorted(ya.args_share) if a < len(args))
+            for k1, k2, same in out_alias:
+                if same or k1 >= n or k2 >= n or (pinned[k1] and pinned[k2]):
+                    continue
+                lo, hi = min(k1, k2), max(k1, k2)
+                if pinned[hi]:
+                    lo, hi = hi, lo
+                share.setdefault(group[hi], []).append(outs[lo])
             # a copy, where needed, is made only when this region ran (the other may yield the variable)
-            for k, t in enumerate(share):
+            for g, t in sorted(share.items()):
                 if t:
-                    self.links.append((idx, outs[k], list(dict.fromkeys(t)), (cf, b, k)))
+                    members = tuple(k for k in range(n) if group[k] == g)
+                    self.links.append((idx, outs[g], list(dict.fromkeys(t)), (cf, b, members)))
 
     def visit_group(self, op: Operation) -> None:
         node = _Node(op, op.name, HOST)

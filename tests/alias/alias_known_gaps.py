@@ -8,27 +8,12 @@ Regenerate the literal with ``python bench/fuzz_alias.py --known``.
 
 from __future__ import annotations
 
-#: (class G, cse merging a ``full`` a ``while`` writes through its block argument, and class H, a
-#: write through the result of an in-place shape op not reaching its operand, are fixed)
-#: classes (reproducers in the notes of issue 11's work, alias-mismatches):
-#:   I -- an ``if`` result that yields another ``if``'s result (``%22`` yields ``%12``) does not see an
-#:        in-place write to ``%12`` made later inside a ``while`` nested in a third ``if``
-#:        (``multiply_(%12, %24)``): pirc returns the value before the write (bench seed 31008972);
-#:        likewise ``%21`` yielding an outer if result ``%13`` (in both branches of a nested if) misses a
-#:        later ``scale_(%13)`` (bench seed 51010763)
+#: none: classes G (cse merging a ``full`` a ``while`` writes through its block argument), H (a write
+#: through the result of an in-place shape op not reaching its operand) and I (an ``if`` result that
+#: is an outer variable -- a captured value, another ``if``'s result -- copied because it shared
+#: storage with a view, or shared as a view where the enclosing block saw only the variable: a later
+#: in-place write to the variable was lost; bench seeds 31008972 and 51010763 of the first generator)
+#: are fixed.  ``fuzz:<seed>`` names a program of today's generator, ``fuzz:first:<seed>`` one of the
+#: first (test_alias_fuzz.sample).
 KNOWN: dict[tuple[str, str], str] = {
-    ('interp', 'fuzz:31008972'): 'I',
-    ('threads', 'fuzz:31008972'): 'I',
-    ('cse', 'fuzz:31008972'): 'I',
-    ('dce', 'fuzz:31008972'): 'I',
-    ('cse,dce', 'fuzz:31008972'): 'I',
-    ('inplace', 'fuzz:31008972'): 'I',
-    ('cse,dce,inplace', 'fuzz:31008972'): 'I',
-    ('interp', 'fuzz:51010763'): 'I',
-    ('threads', 'fuzz:51010763'): 'I',
-    ('cse', 'fuzz:51010763'): 'I',
-    ('dce', 'fuzz:51010763'): 'I',
-    ('cse,dce', 'fuzz:51010763'): 'I',
-    ('inplace', 'fuzz:51010763'): 'I',
-    ('cse,dce,inplace', 'fuzz:51010763'): 'I',
 }

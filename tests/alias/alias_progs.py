@@ -351,6 +351,11 @@ class Gen:
     base: Shape = BASE  # the shape of the feeds x and y
     flag: Any = None  # the bool feed p (an if condition)
     last: list[tuple[str, tuple[Any, ...]]] = field(default_factory=list)
+    #: more ways for if results to alias (never with ``paddle_safe``): the (e, view(e)) pair also in
+    #: the other order, and an if that yields a captured value in one branch and a view of it (of
+    #: the same shape) in the other.  Off: the programs of the first generator (the regression seeds
+    #: and the Paddle corpus' full_ cases were made with it); random_text turns it on.
+    mixed: bool = False
 
     def live(self, shape: Shape | None = None) -> list[tuple[Any, Shape]]:
         return [(v, s) for v, s in self.pool if id(v) not in self.dead and (shape is None or s == shape)]
@@ -458,21 +463,28 @@ class Gen:
         x, s = self.pick()
         shapes = [s]
         pattern = r.random()
+        mixed = self.mixed and not self.paddle_safe
         if pattern < 0.4:  # (e, view(e)) -- results that alias each other in a naive analysis
             ch = view_choices(s)
             if ch:
                 op, ns, p = r.choice(ch)
+                swap = mixed and pattern < 0.2  # (view(e), e): the result that is e comes second
 
                 def mk() -> list[Any]:
                     base = x if (not self.paddle_safe and r.random() < 0.5) else self.e.unary(r.choice(UNARY), x, False)
                     if r.random() < 0.5:
                         self.e.unary(r.choice(UNARY), base, True)
-                    return [base, self.e.view(op, base, ns, p)]
+                    v = self.e.view(op, base, ns, p)
+                    return [v, base] if swap else [base, v]
 
                 res = self.e.if_(cond, mk, mk)
+                if swap:
+                    res = res[::-1]
                 self.add(res[0], s)
                 self.add(res[1], ns)
                 return
+        if mixed and pattern < 0.5 and self.gen_if_mixed(cond, x, s):
+            return
         if r.random() < 0.5:
             shapes.append(self.pick()[1])
         if not self.paddle_safe and r.random() < 0.3:
@@ -481,6 +493,28 @@ class Gen:
                          lambda: self.region(r.randint(0, 3), shapes))
         for v, sh in zip(res, shapes):
             self.add(v, sh)
+
+    def gen_if_mixed(self, cond: Any, x: Any, s: Shape) -> bool:
+        """``if`` yielding the captured ``x`` in one branch and a view of a view of it with ``x``'s
+        shape (a copy) in the other: the result may be ``x``'s variable or a copy of it.  Nested in
+        another region that yields it, the enclosing block only sees "``x``'s variable"."""
+        r = self.rng
+        two = [(op1, ns1, p1, op2, p2) for op1, ns1, p1 in view_choices(s)
+               for op2, ns2, p2 in view_choices(ns1) if ns2 == s]
+        if not two:
+            return False
+        op1, ns1, p1, op2, p2 = r.choice(two)
+        first = r.random() < 0.5  # which branch yields x itself
+
+        def same() -> list[Any]:
+            return [x]
+
+        def copy() -> list[Any]:
+            return [self.e.view(op2, self.e.view(op1, x, ns1, p1), s, p2)]
+
+        res = self.e.if_(cond, same, copy) if first else self.e.if_(cond, copy, same)
+        self.add(res[0], s)
+        return True
 
     def cond(self) -> Any:
         r = self.rng
@@ -560,16 +594,17 @@ class Gen:
         return seen
 
 
-def random_text(seed: int, *, max_ops: int = 10, base: Shape = BASE) -> str:
-    """The PIR text of the random program of ``seed`` (feeds x, y of shape ``base``)."""
+def random_text(seed: int, *, max_ops: int = 10, base: Shape = BASE, mixed: bool = True) -> str:
+    """The PIR text of the random program of ``seed`` (feeds x, y of shape ``base``); ``mixed=False``:
+    the first generator's program (see :attr:`Gen.mixed`)."""
     em = TextEmitter()
-    Gen(random.Random(seed), em, max_ops=max_ops, base=base).program()
+    Gen(random.Random(seed), em, max_ops=max_ops, base=base, mixed=mixed).program()
     return em.text()
 
 
 def text_from_rng(rng: random.Random, *, max_ops: int = 10) -> str:
     em = TextEmitter()
-    Gen(rng, em, max_ops=max_ops).program()
+    Gen(rng, em, max_ops=max_ops, mixed=True).program()
     return em.text()
 
 

@@ -181,3 +181,36 @@ def test_a_view_of_a_captured_value_is_copied_when_another_capture_of_it_is_writ
     for threads in (1, 3):
         got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
         np.testing.assert_allclose(got["fetch_name_1"], want, rtol=1e-6)
+
+
+LIT = Path(__file__).resolve().parents[1] / "lit" / "alias"
+
+
+@pytest.mark.parametrize("c", [True, False])
+@pytest.mark.parametrize("pipeline", ["", "cse,dce", "inplace", "build_cinn_pass"])
+def test_if_result_that_is_an_outer_variable_sees_later_writes(c: bool, pipeline: str) -> None:
+    """Class I: an if yields (transpose(e), e).  Its second result is e's variable, never a copy
+    (a later scale_(e) is seen through it); the first is a view of e read before the write."""
+    x = np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3)
+    prog = parse_program((LIT / "class_i_pinned_result.pir").read_text(), "t.pir")
+    if pipeline:
+        PassManager(parse_pipeline(pipeline)).run(prog)
+    for threads in (1, 3):
+        got = _run(prog, {"x": x, "c": np.array([c])}, threads)[0]
+        np.testing.assert_allclose(got["abs_first"], np.abs(x).T, rtol=1e-6)
+        np.testing.assert_allclose(got["second"], 2 * np.abs(x) + 1, rtol=1e-6)
+
+
+@pytest.mark.parametrize("c", [True, False])
+@pytest.mark.parametrize("pipeline", ["", "cse,dce", "inplace", "build_cinn_pass"])
+def test_nested_if_result_that_may_be_an_outer_variable(c: bool, pipeline: str) -> None:
+    """Class I: an inner if yields e or reshape(e), the outer if yields that result (or e).  Where it
+    is the reshape (c true) it is a copy and does not see scale_(e); where it is e, it does."""
+    x = np.linspace(-1, 1, 6, dtype=np.float32).reshape(2, 3)
+    prog = parse_program((LIT / "class_i_nested_may_be_outer.pir").read_text(), "t.pir")
+    if pipeline:
+        PassManager(parse_pipeline(pipeline)).run(prog)
+    want = np.abs(x) if c else 2 * np.abs(x) + 1
+    for threads in (1, 3):
+        got = _run(prog, {"x": x, "c": np.array([c])}, threads)[0]
+        np.testing.assert_allclose(got["r"], want, rtol=1e-6)
