@@ -44,6 +44,10 @@ def decide_links(builder: Any, output_slots: Sequence[int]) -> None:
     # captured values and block arguments may be one variable in the enclosing block (the parent
     # knows, this block does not): a write to one counts as a write to each of them
     outside = {V[k] for k in (*range(len(builder.it.externals)), *builder.arg_slots)}
+    # a view whose variable an in-place shape op (reshape_ ...) reshapes is a copy (C-contiguous):
+    # the shape op needs its operand's storage contiguous, and where that operand is a captured
+    # value or block argument a region cannot move the enclosing block's variable to a contiguous copy
+    reshaped = {V[k] for node in builder.nodes for k in node.reshapes}
     out_writes = sorted(w for v in outside for w in writes.get(v, ()))
     if out_writes:
         for v in outside:
@@ -86,7 +90,7 @@ def decide_links(builder: Any, output_slots: Sequence[int]) -> None:
         # a block argument in one branch, a view in another): the enclosing block knows that
         # variable only as itself, not that it may be a view here, so it cannot decide for this
         # path -- the view is a copy (the outer variable is never copied: _alias_yields)
-        safe = V[k] not in outside
+        safe = V[k] not in outside and V[k] not in reshaped
         for t in targets if safe else ():
             # (both sides may already be one variable, or one storage: a region result that is
             # either of them in different branches merges them; that is a may-alias, so the check

@@ -125,6 +125,7 @@ class _Node:
         "name",
         "op",
         "reads",
+        "reshapes",
         "results",
         "side_effect",
         "vec_out",
@@ -139,6 +140,7 @@ class _Node:
         self.reads: list[int] = []  # slots read
         self.results: list[int] = []  # slots defined
         self.writes: list[int] = []  # slots whose storage is written in place
+        self.reshapes: list[int] = []  # of those, slots an in-place shape op (reshape_ ...) needs C-contiguous
         self.side_effect = False
         self.factory: Any = None  # (writebacks) -> run closure
         self.cf: Any = None
@@ -293,6 +295,8 @@ class PirInterpreter:
     cf_objs: list[Any]
     ext_written: frozenset[int]
     args_written: frozenset[int]
+    ext_reshaped: frozenset[int]
+    args_reshaped: frozenset[int]
     yield_alias: list[YieldAlias]
     out_alias: list[tuple[int, int, bool]]
     is_region: bool
@@ -695,6 +699,8 @@ class _Builder:
                 if ri < len(node.results) and oi < len(args) and type(args[oi]) is int:
                     self.same_var(node.results[ri], args[oi])
                     node.inplace.append((ri, oi, args[oi]))
+                    if _reshapes(op, ri, oi):
+                        node.reshapes.append(args[oi])
             for oi in eff.writes:
                 if oi < len(args) and type(args[oi]) is int:
                     node.writes.append(args[oi])
@@ -743,6 +749,7 @@ class _Builder:
         node.reads = [cond] + [k for _, ext in branches for k in ext]
         for sub, ext in branches:
             node.writes.extend(ext[e] for e in sorted(sub.ext_written))
+            node.reshapes.extend(ext[e] for e in sorted(sub.ext_reshaped))
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
@@ -813,6 +820,7 @@ class _Builder:
         sub, ext = self._sub(op.regions[0])
         node.reads = list(ext)
         node.writes.extend(ext[e] for e in sorted(sub.ext_written))
+        node.reshapes.extend(ext[e] for e in sorted(sub.ext_reshaped))
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
@@ -829,6 +837,8 @@ class _Builder:
         node.reads = [cond] + ins + ext
         node.writes.extend(ext[e] for e in sorted(sub.ext_written))
         node.writes.extend(ins[a] for a in sorted(sub.args_written) if a < len(ins))
+        node.reshapes.extend(ext[e] for e in sorted(sub.ext_reshaped))
+        node.reshapes.extend(ins[a] for a in sorted(sub.args_reshaped) if a < len(ins))
         idx = self.add_node(node)
         outs = [self.new_slot(r, idx) for r in op.results]
         node.results = list(outs)
@@ -1055,6 +1065,9 @@ class _Builder:
         vwritten = {V[k] for node in self.nodes for k in node.writes}
         it.ext_written = frozenset(e for e in range(E) if V[e] in vwritten)
         it.args_written = frozenset(a for a, k in enumerate(self.arg_slots) if V[k] in vwritten)
+        vreshaped = {V[k] for node in self.nodes for k in node.reshapes}
+        it.ext_reshaped = frozenset(e for e in range(E) if V[e] in vreshaped)
+        it.args_reshaped = frozenset(a for a, k in enumerate(self.arg_slots) if V[k] in vreshaped)
         # what each yielded value is (the same variable) or shares storage with, for the parent
         it.yield_alias = [
             YieldAlias(frozenset(e for e in range(E) if V[e] == V[k]),

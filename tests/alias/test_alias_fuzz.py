@@ -32,8 +32,9 @@ CINN_EVERY = 50
 #: programs bench/fuzz_alias.py found (its seeds, its max_ops=10), kept as regressions of the sample;
 #: these with the first generator (``mixed=False``: alias_progs.Gen.mixed), the others with today's
 REGRESSIONS_FIRST = (5000035, 11000392, 22000187, 22000596, 31008972, 41000991, 51001376, 51010763, 51012334)
-#: (class I with today's generator, before its fix: results of nested ifs that are an outer variable)
-REGRESSIONS = (678, 1487, 1627, 1856)
+#: (class I with today's generator, before its fix: results of nested ifs that are an outer variable;
+#: 71014074: a loop flattens_ then scales_ a captured slice view, which must be a contiguous copy)
+REGRESSIONS = (678, 1487, 1627, 1856, 71014074)
 PATHS = alias_paths.paths()
 
 

@@ -214,3 +214,15 @@ def test_nested_if_result_that_may_be_an_outer_variable(c: bool, pipeline: str) 
     for threads in (1, 3):
         got = _run(prog, {"x": x, "c": np.array([c])}, threads)[0]
         np.testing.assert_allclose(got["r"], want, rtol=1e-6)
+
+
+def test_a_view_that_a_region_reshapes_in_place_is_a_copy() -> None:
+    """Fuzzer reproducer (bench seed 71014074): s = slice(exp(y)) (not contiguous); a loop body
+    runs flatten_(s) then scale_(s, 0.5).  The in-place shape op needs s contiguous, which the loop
+    cannot arrange for its enclosing block's variable: s is a copy, and the scale_ is seen after."""
+    text = (CASES / "regress_reshape_captured_view.pir").read_text()
+    feeds = _feeds_xyp(True)
+    del feeds["p"]
+    for threads in (1, 3):
+        got = _run(parse_program(text, "t.pir"), dict(feeds), threads)[0]
+        np.testing.assert_allclose(got["fetch_name_2"], 0.5 * np.exp(feeds["y"])[:, :2], rtol=1e-6)
