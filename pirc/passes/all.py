@@ -5,6 +5,7 @@ from pirc.passes import (  # noqa: F401
     build_cinn,
     cse,
     dce,
+    fuse_conv_epilogue,
     inference,
     inplace,
     lower_to_kernel,
@@ -21,7 +22,8 @@ register_pipeline(
 )
 register_pipeline(
     "inference",
-    "remove_identity,fold_conv_bn,constant_folding,dce",
+    "remove_identity,fold_conv_bn,constant_folding,fuse_conv_epilogue,dce",
     "Paddle Inference's graph passes: inference-time identities, conv + batch_norm folding, constant "
-    "folding of parameter-only ops (the last two need parameter values)",
+    "folding of parameter-only ops (these two need parameter values), conv + bias [+ residual] [+ activation] "
+    "fusion",
 )
