@@ -211,6 +211,42 @@ int pirc_dwconv_f32(const float* restrict x, const float* restrict w, const floa
   return failed ? -1 : 0;
 }
 
+/* im2col of one NCHW float32 image: cols[c, i, j, oh, ow] = x[c, oh*sh - ph + i*dh, ow*sw - pw + j*dw],
+   0 outside the input (the layout numpy's window copies give, ready for the GEMM) */
+int pirc_im2col_f32(const float* restrict x, float* restrict cols, int64_t C, int64_t H, int64_t W, int64_t KH,
+                    int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph, int64_t pw, int64_t dh,
+                    int64_t dw)
+{
+  #pragma omp parallel for schedule(static) if (C * KH * KW * OH * OW >= 262144)
+  for (int64_t t = 0; t < C * KH * KW; t++) {
+    int64_t c = t / (KH * KW), i = t / KW % KH, j = t % KW;
+    const float* xc = x + c * H * W;
+    float* dst = cols + t * OH * OW;
+    int64_t off = j * dw - pw;                  /* iw = ow * sw + off */
+    int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
+    int64_t hi = (W - 1 - off) >= 0 ? (W - 1 - off) / sw + 1 : 0;
+    if (hi > OW) hi = OW;
+    if (lo > hi) lo = hi;
+    for (int64_t oh = 0; oh < OH; oh++) {
+      float* d = dst + oh * OW;
+      int64_t ih = oh * sh - ph + i * dh;
+      if (ih < 0 || ih >= H) {
+        memset(d, 0, sizeof(float) * (size_t)OW);
+        continue;
+      }
+      const float* xr = xc + ih * W;
+      for (int64_t ow = 0; ow < lo; ow++) d[ow] = 0.0f;
+      if (sw == 1) {
+        if (hi > lo) memcpy(d + lo, xr + lo + off, sizeof(float) * (size_t)(hi - lo));
+      } else {
+        for (int64_t ow = lo; ow < hi; ow++) d[ow] = xr[ow * sw + off];
+      }
+      for (int64_t ow = hi; ow < OW; ow++) d[ow] = 0.0f;
+    }
+  }
+  return 0;
+}
+
 /* max pooling: windows [o*s - p, o*s - p + k) clipped to the input, initial value -FLT_MAX */
 int pirc_maxpool_f32(const float* restrict x, float* restrict y, int64_t NC, int64_t H, int64_t W,
                      int64_t KH, int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph,
@@ -270,6 +306,8 @@ def _lib() -> Any:
                 lib.pirc_dwconv_f32.argtypes = [ctypes.c_void_p] * 5 + [ctypes.c_int64] * 15 + [ctypes.c_int]
                 lib.pirc_bias_act_f32.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_int64] * 3 + [ctypes.c_int]
                 lib.pirc_bias_act_f32.restype = ctypes.c_int
+                lib.pirc_im2col_f32.argtypes = [ctypes.c_void_p] * 2 + [ctypes.c_int64] * 13
+                lib.pirc_im2col_f32.restype = ctypes.c_int
                 lib.pirc_dwconv_f32.restype = ctypes.c_int
                 lib.pirc_maxpool_f32.argtypes = [ctypes.c_void_p] * 2 + [ctypes.c_int64] * 11
                 lib.pirc_maxpool_f32.restype = ctypes.c_int
@@ -337,6 +375,25 @@ def bias_act(y: np.ndarray, bias: np.ndarray | None, residual: np.ndarray | None
     return True
 
 
+def im2col(x: np.ndarray, ksize: Sequence[int], strides: Sequence[int], pads: Sequence[int], dil: Sequence[int],
+           out_hw: Sequence[int]) -> np.ndarray | None:
+    """NCHW float32 windows as ``cols[n, c, i, j, oh, ow]`` (0 outside the input), one pass in C;
+    None when it does not apply."""
+    if x.dtype != np.float32 or x.ndim != 4:
+        return None
+    lib = _lib()
+    if lib is None:
+        return None
+    n, c, h, w = x.shape
+    kh, kw = ksize
+    x = np.ascontiguousarray(x)
+    cols = np.empty((n, c, kh, kw, out_hw[0], out_hw[1]), dtype=np.float32)
+    for b in range(n):
+        lib.pirc_im2col_f32(x[b].ctypes.data, cols[b].ctypes.data, c, h, w, kh, kw, out_hw[0], out_hw[1],
+                            strides[0], strides[1], pads[0], pads[2], dil[0], dil[1])
+    return cols
+
+
 def pointwise_conv2d(x: np.ndarray, w: np.ndarray, strides: Sequence[int], pads: Sequence[int],
                      groups: int) -> np.ndarray | None:
     """NCHW 1x1 conv, stride 1, no padding, one group: one GEMM per image, no im2col."""
@@ -372,4 +429,4 @@ def global_avg_pool(x: np.ndarray) -> np.ndarray:
     return x.mean(axis=(2, 3), keepdims=True, dtype=x.dtype)
 
 
-__all__ = ["ACTIVATIONS", "bias_act", "depthwise_conv2d", "global_avg_pool", "max_pool2d", "pointwise_conv2d"]
+__all__ = ["ACTIVATIONS", "bias_act", "depthwise_conv2d", "im2col", "global_avg_pool", "max_pool2d", "pointwise_conv2d"]
