@@ -429,4 +429,4 @@ def global_avg_pool(x: np.ndarray) -> np.ndarray:
     return x.mean(axis=(2, 3), keepdims=True, dtype=x.dtype)
 
 
-__all__ = ["ACTIVATIONS", "bias_act", "depthwise_conv2d", "im2col", "global_avg_pool", "max_pool2d", "pointwise_conv2d"]
+__all__ = ["ACTIVATIONS", "bias_act", "depthwise_conv2d", "global_avg_pool", "im2col", "max_pool2d", "pointwise_conv2d"]
