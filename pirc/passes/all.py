@@ -6,6 +6,7 @@ from pirc.passes import (  # noqa: F401
     cse,
     dce,
     fuse_conv_epilogue,
+    fuse_fc,
     inference,
     inplace,
     lower_to_kernel,
@@ -22,8 +23,8 @@ register_pipeline(
 )
 register_pipeline(
     "inference",
-    "remove_identity,fold_conv_bn,constant_folding,fuse_conv_epilogue,dce",
+    "remove_identity,fold_conv_bn,constant_folding,fuse_conv_epilogue,fuse_fc,dce",
     "Paddle Inference's graph passes: inference-time identities, conv + batch_norm folding, constant "
     "folding of parameter-only ops (these two need parameter values), conv + bias [+ residual] [+ activation] "
-    "fusion",
+    "and matmul + bias [+ relu] (fc) fusion",
 )
