@@ -149,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
                 got = paddle_bench(n, a.paddle_python, a.repeat, onnx=a.onnx and r == 0)
                 for k in ("paddle_ms", "onnxruntime_ms"):
                     if k in got:
-                        samples.setdefault(("", k), []).append(got[k])
+                        samples.setdefault(("paddle", k), []).append(got[k])
             for tag, root in roots:
                 cache = caches[root]
                 if r == 0:
@@ -158,14 +158,14 @@ def main(argv: list[str] | None = None) -> int:
                     process[tag] = (cold, warm)
                 for backend in ("interp", "cinn"):
                     samples.setdefault((tag, backend), []).append(pirc_run(d, backend, a.repeat, root, cache)[0])
-        paddle = _median(samples.get(("", "paddle_ms"))) or ref.get("paddle_ms")
-        onnx = _median(samples.get(("", "onnxruntime_ms"))) or ref.get("onnxruntime_ms")
+        paddle = _median(samples.get(("paddle", "paddle_ms"))) or ref.get("paddle_ms")
+        onnx = _median(samples.get(("paddle", "onnxruntime_ms"))) or ref.get("onnxruntime_ms")
         for tag, root in roots:
             interp, cinn = _median(samples[(tag, "interp")]), _median(samples[(tag, "cinn")])
             cold, warm = process[tag]
             row = {"model": n, "checkout": str(root), "paddle_ms": paddle, "onnxruntime_ms": onnx, "interp_ms": interp,
                    "cinn_ms": cinn, "cinn_first_process_s": cold, "cinn_warm_process_s": warm,
-                   "samples": {f"{t or 'paddle'}:{b}": v for (t, b), v in samples.items() if t in ("", tag)}}
+                   "samples": {b: v for (t, b), v in samples.items() if t in ("paddle", tag)}}
             rows.append(row)
             print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(interp)} {f(cinn)} {ratio(paddle, cinn)} "
                   f"{ratio(interp, cinn)} {cold:11.1f} {warm:11.1f}", flush=True)
