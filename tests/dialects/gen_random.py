@@ -1,0 +1,130 @@
+"""Generate Paddle's values for the random and quantization ops: gaussian, uniform, multinomial,
+quantize_linear, dequantize_linear (tests/dialects/test_random_quant.py compares pirc with them).
+
+Run with PaddlePaddle 3.3.1's venv (never imported by pirc or its tests):
+
+    python tests/dialects/gen_random.py   # python: a venv with paddlepaddle==3.3.1
+
+Each case is a small PIR static program; the file records ``str(program)`` (the printed program,
+with its fetch ops, that pirc parses), the feeds, the seed given to ``paddle.seed`` right before ``exe.run`` (the default
+CPU generator the ``seed == 0`` ops and ``multinomial`` draw from) and Paddle's results.  The ops
+that read the default generator are chained by data dependences so the order of their draws is
+fixed.  Output: ``tests/dialects/data/random/cases.json`` and ``arrays.npz``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import numpy as np
+import paddle
+
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "random")
+CASES: list[dict] = []
+ARRAYS: dict[str, np.ndarray] = {}
+
+
+def case(name, build, feeds=None, seed=None):
+    """``build(data)`` returns the values to fetch; ``data(name, array)`` declares a feed."""
+    paddle.enable_static()
+    main, startup = paddle.static.Program(), paddle.static.Program()
+    feeds = dict(feeds or {})
+    with paddle.static.program_guard(main, startup):
+        def data(n):
+            a = feeds[n]
+            return paddle.static.data(n, list(a.shape), str(a.dtype))
+        outs = build(data)
+        for i, v in enumerate(outs):  # fetch ops in the program itself: pirc returns what they fetch
+            paddle._pir_ops.fetch(v, f"out{i}", i)
+    exe = paddle.static.Executor(paddle.CPUPlace())
+    text = str(main)
+    if seed is not None:
+        paddle.seed(seed)
+    got = exe.run(main, feed=feeds, fetch_list=outs)
+    assert str(main) == text
+    for k, a in feeds.items():
+        ARRAYS[f"{name}/feed/{k}"] = a
+    for i, a in enumerate(got):
+        ARRAYS[f"{name}/out/{i}"] = np.asarray(a)
+    CASES.append({"name": name, "program": text, "seed": seed, "feeds": sorted(feeds), "outputs": len(got)})
+
+
+rng = np.random.default_rng(20261202)
+G = paddle.tensor.random.gaussian
+
+# --- seeded streams: a fresh mt19937_64 per op ------------------------------------------------
+case("gaussian_f32", lambda d: [G([3, 5], mean=0.5, std=2.0, seed=7), G([1001], seed=12345)])
+case("gaussian_f64_f16", lambda d: [G([7], mean=-1.0, std=0.25, seed=-3, dtype="float64"),
+                                    G([2, 9], mean=3.0, std=1.5, seed=99, dtype="float16")])
+case("uniform", lambda d: [paddle.uniform([4, 6], min=-1.0, max=2.0, seed=7),
+                           paddle.uniform([300], dtype="float64", min=-5.5, max=0.25, seed=123456789),
+                           paddle.uniform([3, 3], dtype="float16", min=0.0, max=10.0, seed=5)])
+
+
+# --- the default generator (paddle.seed), read in a fixed order ---------------------------------
+def chained(d):
+    p = d("probs")
+    g0 = G([7], mean=0.0, std=1.0)                                  # seed 0: the default generator
+    p1 = p * (1.0 + 0.0 * paddle.sum(g0))                           # after g0
+    m1 = paddle.multinomial(p1, num_samples=6, replacement=True)
+    p2 = p * (1.0 + 0.0 * paddle.sum(m1.astype("float32")))         # after m1
+    m2 = paddle.multinomial(p2, num_samples=3, replacement=False)
+    lo = paddle.full([1], -2.0) + 0.0 * paddle.sum(m2.astype("float32"))
+    u0 = paddle.uniform([5], min=lo, max=3.0)                       # after m2
+    q = d("q64")
+    q1 = q * (1.0 + 0.0 * paddle.sum(u0.astype("float64")))
+    m3 = paddle.multinomial(q1, num_samples=4, replacement=False)   # 1-D, float64
+    return [g0, m1, m2, u0, m3]
+
+
+probs = rng.uniform(0.0, 1.0, (4, 6)).astype("float32")
+probs[1, 2] = 0.0
+probs[3, :3] = 0.0
+case("default_generator", chained, feeds={"probs": probs, "q64": rng.uniform(0.1, 2.0, 9).astype("float64")}, seed=2024)
+case("default_generator_again", chained,
+     feeds={"probs": rng.uniform(0.0, 1.0, (4, 6)).astype("float32"), "q64": rng.uniform(0.1, 2.0, 9).astype("float64")},
+     seed=7)
+
+
+# --- quantize_linear / dequantize_linear ----------------------------------------------------------
+def quant(axis, bits, qmin, qmax, round_type, dequant=False):
+    def build(d):
+        x, s, z = d("x"), d("scale"), d("zero_point")
+        acc, state = paddle.full([1], 0.0), paddle.full([1], 0.0)
+        op = paddle._C_ops.dequantize_linear if dequant else paddle._C_ops.quantize_linear
+        y = op(x, s, z, acc, state, axis, bits, qmin, qmax, round_type, True, False)
+        return [y[0]]
+    return build
+
+
+ties = (np.arange(-12, 13, dtype="float32") * 0.5).reshape(5, 5)      # x * 127 / 127: halves
+x4 = rng.uniform(-3, 3, (2, 3, 4, 2)).astype("float32")
+x4[0, 0, 0, 0] = 100.0
+x4[1, 2, 3, 1] = -100.0
+for nm, x, s, axis, bits, qmin, qmax, rt in [
+    ("q_tensor_ties", ties, np.array([127.0], "float32"), -1, 8, -128, 127, 0),
+    ("q_tensor_round1", ties, np.array([127.0], "float32"), -1, 8, -128, 127, 1),
+    ("q_axis0", x4, np.array([0.5, 2.5e-31], "float32"), 0, 8, -128, 127, 0),
+    ("q_axis1", x4, np.array([0.5, 1.0, 3.0], "float32"), 1, 8, -128, 127, 0),
+    ("q_axis1_round1", x4, np.array([0.5, 1.0, 3.0], "float32"), 1, 8, -128, 127, 1),
+    ("q_bits4", x4, np.array([2.0], "float32"), -1, 4, -8, 7, 0),
+    ("q_tiny_scale", x4, np.array([1e-31], "float32"), -1, 8, -128, 127, 0),
+]:
+    feeds = {"x": x, "scale": s, "zero_point": np.zeros(s.shape, "float32")}
+    case(nm, quant(axis, bits, qmin, qmax, rt), feeds=feeds)
+    case("dq" + nm[1:], quant(axis, bits, qmin, qmax, rt, dequant=True), feeds=feeds)
+
+
+def main():
+    os.makedirs(OUT, exist_ok=True)
+    with open(os.path.join(OUT, "cases.json"), "w") as f:
+        json.dump({"paddle_version": paddle.__version__, "generator": "tests/dialects/gen_random.py", "cases": CASES},
+                  f, indent=1, sort_keys=True)
+        f.write("\n")
+    np.savez_compressed(os.path.join(OUT, "arrays.npz"), **ARRAYS)
+    print(f"{len(CASES)} cases, {len(ARRAYS)} arrays")
+
+
+if __name__ == "__main__":
+    main()
