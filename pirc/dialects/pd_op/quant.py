@@ -1,6 +1,6 @@
 """pd_op quantize_linear and dequantize_linear, as Paddle 3.3.1's PIR executor runs them.
 
-Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_random.py (exact equality).
+Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_part5.py (exact equality).
 
 Both ops: ``(x, scale?, zero_point, in_accum?, in_state?) {quant_axis, bit_length, qmin, qmax,
 round_type, is_test, only_observer} -> (y, out_state, out_accum, out_scale)``.

@@ -1,6 +1,6 @@
 """pd_op gaussian, uniform, multinomial: Paddle's CPU random ops, reproduced value for value.
 
-Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_random.py (exact equality).
+Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_part5.py (exact equality).
 
 The streams are Paddle's (see :mod:`pirc.dialects.pd_op._rng`): a ``std::mt19937_64`` seeded with
 the op's ``seed`` attribute when it is nonzero (a fresh engine per execution: every run gives the

@@ -1,15 +1,17 @@
-"""Generate Paddle's values for the random and quantization ops: gaussian, uniform, multinomial,
-quantize_linear, dequantize_linear (tests/dialects/test_random_quant.py compares pirc with them).
+"""Generate Paddle's values for the part-5 cases: the random and quantization ops (gaussian,
+uniform, multinomial, quantize_linear, dequantize_linear; tests/dialects/test_random_quant.py),
+argsort's order of equal keys and layer_norm / group_norm on an empty batch
+(tests/dialects/test_part5_cases.py).
 
 Run with PaddlePaddle 3.3.1's venv (never imported by pirc or its tests):
 
-    python tests/dialects/gen_random.py   # python: a venv with paddlepaddle==3.3.1
+    python tests/dialects/gen_part5.py   # python: a venv with paddlepaddle==3.3.1
 
 Each case is a small PIR static program; the file records ``str(program)`` (the printed program,
 with its fetch ops, that pirc parses), the feeds, the seed given to ``paddle.seed`` right before ``exe.run`` (the default
 CPU generator the ``seed == 0`` ops and ``multinomial`` draw from) and Paddle's results.  The ops
 that read the default generator are chained by data dependences so the order of their draws is
-fixed.  Output: ``tests/dialects/data/random/cases.json`` and ``arrays.npz``.
+fixed.  Output: ``tests/dialects/data/part5/cases.json`` and ``arrays.npz``.
 """
 
 from __future__ import annotations
@@ -20,20 +22,21 @@ import os
 import numpy as np
 import paddle
 
-OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "random")
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "data", "part5")
 CASES: list[dict] = []
 ARRAYS: dict[str, np.ndarray] = {}
 
 
 def case(name, build, feeds=None, seed=None):
-    """``build(data)`` returns the values to fetch; ``data(name, array)`` declares a feed."""
+    """``build(data)`` returns the values to fetch; ``data(name, shape=None)`` declares a feed (its
+    array's shape unless given)."""
     paddle.enable_static()
     main, startup = paddle.static.Program(), paddle.static.Program()
     feeds = dict(feeds or {})
     with paddle.static.program_guard(main, startup):
-        def data(n):
+        def data(n, shape=None):
             a = feeds[n]
-            return paddle.static.data(n, list(a.shape), str(a.dtype))
+            return paddle.static.data(n, list(a.shape) if shape is None else shape, str(a.dtype))
         outs = build(data)
         for i, v in enumerate(outs):  # fetch ops in the program itself: pirc returns what they fetch
             paddle._pir_ops.fetch(v, f"out{i}", i)
@@ -116,10 +119,52 @@ for nm, x, s, axis, bits, qmin, qmax, rt in [
     case("dq" + nm[1:], quant(axis, bits, qmin, qmax, rt, dequant=True), feeds=feeds)
 
 
+# --- argsort: the order of equal keys (std::sort vs std::stable_sort) -----------------------------
+def ties(shape, levels, dtype="float32", nan=False):
+    a = rng.integers(0, levels, shape).astype(dtype)
+    if nan:
+        a[rng.random(shape) < 0.1] = np.nan
+    return a
+
+
+for nm, x, axis in [
+    ("argsort_ties_17", ties((3, 17), 3), -1),
+    ("argsort_ties_rows", ties((6, 40), 5), 1),
+    ("argsort_ties_axis0", ties((70, 3), 4, "int64"), 0),
+    ("argsort_ties_long", ties((2, 1000), 7), -1),
+    ("argsort_ties_nan", ties((4, 33), 3, nan=True), -1),
+    ("argsort_all_equal", np.zeros((2, 50), "float32"), -1),
+    ("argsort_int32_3d", ties((2, 24, 3), 3, "int32"), 1),
+]:
+    def build(d, axis=axis):
+        v = d("x")
+        outs = []
+        for desc in (False, True):
+            for stable in (False, True):
+                outs += list(paddle._C_ops.argsort(v, axis, desc, stable))
+        return outs
+    case(nm, build, feeds={"x": x})
+
+
+# --- layer_norm / group_norm on an empty batch --------------------------------------------------
+def norms(d):
+    x, g = d("x", [-1, 4, 5]), d("g", [-1, 4, 3, 3])
+    ln = paddle.nn.functional.layer_norm(x, [4, 5], weight=paddle.ones([20]), bias=paddle.zeros([20]))
+    ln2 = paddle.nn.functional.layer_norm(x, [5])
+    gn = paddle.nn.functional.group_norm(g, 2, weight=paddle.ones([4]), bias=paddle.zeros([4]))
+    gn4 = paddle.nn.functional.group_norm(g, 4)
+    return [ln, ln2, gn, gn4]
+
+
+case("norms_empty_batch", norms, feeds={"x": np.zeros((0, 4, 5), "float32"), "g": np.zeros((0, 4, 3, 3), "float32")})
+case("norms_batch", norms, feeds={"x": rng.normal(size=(2, 4, 5)).astype("float32"),
+                                  "g": rng.normal(size=(2, 4, 3, 3)).astype("float32")})
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "cases.json"), "w") as f:
-        json.dump({"paddle_version": paddle.__version__, "generator": "tests/dialects/gen_random.py", "cases": CASES},
+        json.dump({"paddle_version": paddle.__version__, "generator": "tests/dialects/gen_part5.py", "cases": CASES},
                   f, indent=1, sort_keys=True)
         f.write("\n")
     np.savez_compressed(os.path.join(OUT, "arrays.npz"), **ARRAYS)
