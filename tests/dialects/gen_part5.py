@@ -1,7 +1,7 @@
 """Generate Paddle's values for the part-5 cases: the random and quantization ops (gaussian,
 uniform, multinomial, quantize_linear, dequantize_linear; tests/dialects/test_random_quant.py),
-argsort's order of equal keys and layer_norm / group_norm on an empty batch
-(tests/dialects/test_part5_cases.py).
+argsort's order of equal keys, layer_norm / group_norm on an empty batch and multiclass_nms3's
+rois_num form (tests/dialects/test_part5_cases.py).
 
 Run with PaddlePaddle 3.3.1's venv (never imported by pirc or its tests):
 
@@ -159,6 +159,29 @@ def norms(d):
 case("norms_empty_batch", norms, feeds={"x": np.zeros((0, 4, 5), "float32"), "g": np.zeros((0, 4, 3, 3), "float32")})
 case("norms_batch", norms, feeds={"x": rng.normal(size=(2, 4, 5)).astype("float32"),
                                   "g": rng.normal(size=(2, 4, 3, 3)).astype("float32")})
+
+
+# --- multiclass_nms3 with rois_num: boxes [M, C, 4] and scores [M, C], M split by rois_num -------
+def nms_rois(keep_top_k, normalized, background):
+    def build(d):
+        out, index, num = paddle._C_ops.multiclass_nms3(d("boxes"), d("scores"), d("rois_num"), 0.2, 8, keep_top_k,
+                                                       0.5, normalized, 1.0, background)
+        return [out, index, num]
+    return build
+
+
+def rois_boxes(m, c):
+    xy = rng.uniform(0, 20, (m, c, 2))
+    wh = rng.uniform(2, 12, (m, c, 2))
+    return np.concatenate([xy, xy + wh], axis=-1).astype("float32")
+
+
+nms_feeds = {"boxes": rois_boxes(9, 3), "scores": rng.uniform(0, 1, (9, 3)).astype("float32"),
+             "rois_num": np.array([4, 0, 5], "int32")}
+case("nms_rois_num", nms_rois(-1, False, 0), feeds=nms_feeds)
+case("nms_rois_num_keep", nms_rois(3, True, -1), feeds=nms_feeds)
+case("nms_rois_num_none", nms_rois(-1, True, 0),
+     feeds={**nms_feeds, "scores": np.full((9, 3), 0.1, "float32")})
 
 
 def main():

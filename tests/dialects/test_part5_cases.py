@@ -1,5 +1,6 @@
 """Part-5 ops against Paddle 3.3.1: gaussian / uniform / multinomial / quantize_linear /
-dequantize_linear, argsort's order of equal keys, layer_norm / group_norm on an empty batch.
+dequantize_linear, argsort's order of equal keys, layer_norm / group_norm on an empty batch,
+multiclass_nms3's rois_num form.
 
 tests/dialects/gen_part5.py recorded Paddle's printed programs and results
 (tests/dialects/data/part5/); pirc parses each program, verifies it, seeds its default
@@ -48,7 +49,7 @@ def _run(c: dict, threads: int = 1) -> list[np.ndarray]:
 def test_the_cases_are_there() -> None:
     names = {c["name"] for c in CASES}
     assert {"gaussian_f32", "uniform", "default_generator", "q_axis1", "dq_axis1"} <= names
-    assert {"argsort_ties_long", "argsort_ties_nan", "norms_empty_batch"} <= names
+    assert {"argsort_ties_long", "argsort_ties_nan", "norms_empty_batch", "nms_rois_num_keep"} <= names
     ops = {o for c in CASES for o in ("gaussian", "uniform", "multinomial", "quantize_linear", "dequantize_linear",
                                       "argsort", "layer_norm", "group_norm") if f'"pd_op.{o}"' in c["program"]}
     assert len(ops) == 8
