@@ -1,5 +1,5 @@
 """Generate Paddle's values for the part-5 cases: the random and quantization ops (gaussian,
-uniform, multinomial, quantize_linear, dequantize_linear; tests/dialects/test_random_quant.py),
+uniform, multinomial, quantize_linear, dequantize_linear),
 argsort's order of equal keys, layer_norm / group_norm on an empty batch and multiclass_nms3's
 rois_num form (tests/dialects/test_part5_cases.py).
 
