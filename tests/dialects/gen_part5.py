@@ -11,13 +11,16 @@ Each case is a small PIR static program; the file records ``str(program)`` (the 
 with its fetch ops, that pirc parses), the feeds, the seed given to ``paddle.seed`` right before ``exe.run`` (the default
 CPU generator the ``seed == 0`` ops and ``multinomial`` draw from) and Paddle's results.  The ops
 that read the default generator are chained by data dependences so the order of their draws is
-fixed.  Output: ``tests/dialects/data/part5/cases.json`` and ``arrays.npz``.
+fixed.  Output: ``tests/dialects/data/part5/cases.json`` and ``arrays.npz``; ``legacy.pdmodel``
+(a legacy ProgramDesc with the quantization and random ops), ``legacy.pir`` (Paddle's
+translation of it) and, in ``arrays.npz`` under ``legacy/``, its inputs and Paddle's results.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import tempfile
 
 import numpy as np
 import paddle
@@ -184,6 +187,69 @@ case("nms_rois_num_none", nms_rois(-1, True, 0),
      feeds={**nms_feeds, "scores": np.full((9, 3), 0.1, "float32")})
 
 
+# --- legacy ProgramDesc: quantize_linear / dequantize_linear / gaussian_random / uniform_random /
+# multinomial as PaddleSlim-era models store them, translated by paddle.pir.translate_to_pir -------
+LEGACY: dict = {}
+
+
+def legacy_case():
+    from paddle.base import core
+
+    feeds = {"x": rng.uniform(-2, 2, (2, 3)).astype("float32"), "hot": np.eye(3, dtype="float32")[[2, 0]]}
+    params = {"sc": np.array([1.0, 2.0, 0.5], "float32"), "zp": np.zeros(3, "float32")}
+    with paddle.pir_utils.OldIrGuard():
+        main, startup = paddle.static.Program(), paddle.static.Program()
+        with paddle.static.program_guard(main, startup):
+            x = paddle.static.data("x", [2, 3], "float32")
+            helper = paddle.base.layer_helper.LayerHelper("q")
+            s = helper.create_parameter(attr=paddle.ParamAttr(name="sc"), shape=[3], dtype="float32")
+            z = helper.create_parameter(attr=paddle.ParamAttr(name="zp"), shape=[3], dtype="float32")
+            attrs = {"quant_axis": 1, "bit_length": 8, "qmin": -128, "qmax": 127}
+            y = helper.create_variable_for_type_inference("float32")
+            helper.append_op(type="quantize_linear", inputs={"X": x, "Scale": s, "ZeroPoint": z}, outputs={"Y": y},
+                             attrs=attrs)
+            dq = helper.create_variable_for_type_inference("float32")
+            helper.append_op(type="dequantize_linear", inputs={"X": y, "Scale": s, "ZeroPoint": z},
+                             outputs={"Y": dq}, attrs=attrs)
+            g = helper.create_variable_for_type_inference("float32")
+            helper.append_op(type="gaussian_random", outputs={"Out": g},
+                             attrs={"shape": [2, 3], "mean": 1.0, "std": 0.5, "seed": 31, "dtype": 5})
+            u = helper.create_variable_for_type_inference("float32")
+            helper.append_op(type="uniform_random", outputs={"Out": u},
+                             attrs={"shape": [2, 3], "min": -1.0, "max": 1.0, "seed": 37, "dtype": 5})
+            hot = paddle.static.data("hot", [2, 3], "float32")  # one-hot rows: the samples do not depend
+            m = helper.create_variable_for_type_inference("int64")  # on the default generator's state
+            helper.append_op(type="multinomial", inputs={"X": hot}, outputs={"Out": m},
+                             attrs={"num_samples": 2, "replacement": True})
+            out = helper.create_variable_for_type_inference("float32")
+            helper.append_op(type="sum", inputs={"X": [dq, g, u]}, outputs={"Out": out})
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        scope = paddle.static.Scope()
+        with paddle.static.scope_guard(scope):
+            exe.run(startup)
+            with tempfile.TemporaryDirectory() as td:
+                paddle.static.save_inference_model(os.path.join(td, "m"), [x, hot], [y, out, m], exe,
+                                                   program=main)
+                with open(os.path.join(td, "m.pdmodel"), "rb") as f:
+                    raw = f.read()
+    prog = paddle.pir.translate_to_pir(core.ProgramDesc(raw))
+    text = str(prog)
+    fetch = [op.operand_source(0) for op in prog.global_block().ops if op.name() == "pd_op.fetch"]
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        for k, v in params.items():
+            scope.var(k).get_tensor().set(v, paddle.CPUPlace())
+        got = paddle.static.Executor(paddle.CPUPlace()).run(prog, feed=feeds, fetch_list=fetch)
+    LEGACY.update(pdmodel=raw, text=text)
+    for k, v in {**feeds, **params}.items():
+        ARRAYS[f"legacy/in/{k}"] = v
+    for i, a in enumerate(got):
+        ARRAYS[f"legacy/out/{i}"] = np.asarray(a)
+
+
+legacy_case()
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     with open(os.path.join(OUT, "cases.json"), "w") as f:
@@ -191,6 +257,10 @@ def main():
                   f, indent=1, sort_keys=True)
         f.write("\n")
     np.savez_compressed(os.path.join(OUT, "arrays.npz"), **ARRAYS)
+    with open(os.path.join(OUT, "legacy.pdmodel"), "wb") as f:
+        f.write(LEGACY["pdmodel"])
+    with open(os.path.join(OUT, "legacy.pir"), "w") as f:
+        f.write(LEGACY["text"])
     print(f"{len(CASES)} cases, {len(ARRAYS)} arrays")
 
 
