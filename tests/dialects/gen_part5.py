@@ -63,6 +63,8 @@ G = paddle.tensor.random.gaussian
 case("gaussian_f32", lambda d: [G([3, 5], mean=0.5, std=2.0, seed=7), G([1001], seed=12345)])
 case("gaussian_f64_f16", lambda d: [G([7], mean=-1.0, std=0.25, seed=-3, dtype="float64"),
                                     G([2, 9], mean=3.0, std=1.5, seed=99, dtype="float16")])
+case("gaussian_complex", lambda d: [paddle._C_ops.gaussian([5], 0.5, 2.0, 7, paddle.complex64, paddle.CPUPlace()),
+                                    paddle._C_ops.gaussian([2, 3], -1.0, 0.3, 9, paddle.complex128, paddle.CPUPlace())])
 case("uniform", lambda d: [paddle.uniform([4, 6], min=-1.0, max=2.0, seed=7),
                            paddle.uniform([300], dtype="float64", min=-5.5, max=0.25, seed=123456789),
                            paddle.uniform([3, 3], dtype="float16", min=0.0, max=10.0, seed=5)])

@@ -9,7 +9,8 @@ then depend on every earlier draw from it, in execution order).
 
 * ``gaussian(shape) {mean, std, seed, dtype, place}``: ``normal_distribution<T>`` with mean and std
   passed through float (Paddle's ``NormalDistribution`` takes ``const float&``); float16 / bfloat16
-  draw floats and convert.
+  draw floats and convert; complex64 / complex128 draw the real and then the imaginary part of
+  each element from one float / double distribution with std ``sqrt(std^2 / 2)``.
 * ``uniform(shape, min, max) {dtype, seed, place}``: ``uniform_real_distribution<T>(min, max)``,
   bounds read as float.
 * ``multinomial(x, num_samples) {replacement}``: always the default generator (the op has no seed).
@@ -45,10 +46,11 @@ from pirc.dialects.pd_op.common import (
 from pirc.dialects.pd_op.elementwise import first_value
 
 _FLOATS = ("float32", "float64", "float16", "bfloat16")
+_COMPLEX = ("complex64", "complex128")
 
 
-def _shape_meta(arg: MetaArg, dtype: str, what: str) -> Meta:
-    if dtype not in _FLOATS:
+def _shape_meta(arg: MetaArg, dtype: str, what: str, complex_ok: bool = False) -> Meta:
+    if dtype not in _FLOATS and not (complex_ok and dtype in _COMPLEX):
         raise ShapeError(f"{what}: dtype must be a floating type, got {dtype}")
     m = meta_of(arg)
     if m.const is not None:
@@ -101,15 +103,21 @@ def _sizes(arg: KernelArg, what: str) -> tuple[int, ...]:
 
 
 def _gaussian_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
-    return [_shape_meta(args[0], str(attrs.get("dtype", "float32")), "gaussian")]
+    return [_shape_meta(args[0], str(attrs.get("dtype", "float32")), "gaussian", complex_ok=True)]
 
 
 def _gaussian_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     dims = _sizes(args[0], "gaussian")
-    calc, out = _out_dtype(str(attrs.get("dtype", "float32")))
+    dtype = str(attrs.get("dtype", "float32"))
     mean = np.float32(attrs.get("mean", 0.0))
     std = np.float32(attrs.get("std", 1.0))
     n = int(np.prod(dims, dtype=np.int64))
+    if dtype in _COMPLEX:  # real and imaginary parts drawn in turn, each with std sqrt(std^2 / 2)
+        calc = np.dtype(np.float32 if dtype == "complex64" else np.float64)
+        part_std = np.float32(np.sqrt(np.float64(std) ** 2 / 2))
+        vals = _draw(attrs, _rng.normal, 2 * n, mean, part_std, calc)
+        return [(vals[0::2] + 1j * vals[1::2]).astype(dtype).reshape(dims)]
+    calc, out = _out_dtype(dtype)
     vals = _draw(attrs, _rng.normal, n, mean, std, calc)
     return [vals.astype(out).reshape(dims)]
 
