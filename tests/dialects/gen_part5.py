@@ -194,6 +194,19 @@ case("nms_rois_num_none", nms_rois(-1, True, 0),
 LEGACY: dict = {}
 
 
+def _without_callstacks(raw):
+    """The ProgramDesc without its ``op_callstack`` attributes (paths of the generating machine)."""
+    from paddle.base.proto import framework_pb2
+
+    msg = framework_pb2.ProgramDesc.FromString(raw)
+    for block in msg.blocks:
+        for op in block.ops:
+            keep = [a for a in op.attrs if a.name != "op_callstack"]
+            del op.attrs[:]
+            op.attrs.extend(keep)
+    return msg.SerializeToString()
+
+
 def legacy_case():
     from paddle.base import core
 
@@ -233,7 +246,7 @@ def legacy_case():
                 paddle.static.save_inference_model(os.path.join(td, "m"), [x, hot], [y, out, m], exe,
                                                    program=main)
                 with open(os.path.join(td, "m.pdmodel"), "rb") as f:
-                    raw = f.read()
+                    raw = _without_callstacks(f.read())
     prog = paddle.pir.translate_to_pir(core.ProgramDesc(raw))
     text = str(prog)
     fetch = [op.operand_source(0) for op in prog.global_block().ops if op.name() == "pd_op.fetch"]
