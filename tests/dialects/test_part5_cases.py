@@ -229,3 +229,25 @@ def test_legacy_program_translates_and_runs_as_paddle() -> None:
     for g, w in zip(got, want, strict=True):
         assert g.dtype == w.dtype
         np.testing.assert_array_equal(g, w)
+
+
+def test_constant_folding_leaves_random_ops_alone() -> None:
+    """multinomial of parameter probabilities has all-constant operands, but a new value each run."""
+    import pirc.passes.all  # noqa: F401
+    from pirc.passes.manager import PassManager, parse_pipeline
+
+    text = """{
+    (%0) = "builtin.parameter" () {parameter_name:"p",persistable:[true],stop_gradient:[false]} : () -> tensor<2x3xf32>
+    (%1) = "pd_op.full" () {dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:4} : () -> tensor<1xi32>
+    (%2) = "pd_op.multinomial" (%0, %1) {replacement:true,stop_gradient:[false]} : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x4xi64>
+    (%3) = "pd_op.exp" (%0) {stop_gradient:[false]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%4) = "pd_op.fetch" (%2) {col:0,name:"m"} : (tensor<2x4xi64>) -> tensor<2x4xi64>
+    (%5) = "pd_op.fetch" (%3) {col:1,name:"e"} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+}
+"""
+    prog = parse_program(text, "fold")
+    prog.set_parameter("p", value=np.full((2, 3), 1 / 3, np.float32))
+    PassManager(parse_pipeline("constant_folding")).run(prog)
+    names = [op.name for op in prog.block.ops]
+    assert "pd_op.multinomial" in names
+    assert "pd_op.exp" not in names  # the pass does fold what is pure
