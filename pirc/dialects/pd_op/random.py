@@ -4,8 +4,8 @@ Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_part5.py (exact equalit
 
 The streams are Paddle's (see :mod:`pirc.dialects.pd_op._rng`): a ``std::mt19937_64`` seeded with
 the op's ``seed`` attribute when it is nonzero (a fresh engine per execution: every run gives the
-same values), else the default CPU generator (``_rng.manual_seed`` is ``paddle.seed``; the values
-then depend on every earlier draw from it, in execution order).
+same values), else the default CPU generator (:func:`manual_seed` below is ``paddle.seed``; the
+values then depend on every earlier draw from it, in execution order).
 
 * ``gaussian(shape) {mean, std, seed, dtype, place}``: ``normal_distribution<T>`` with mean and std
   passed through float (Paddle's ``NormalDistribution`` takes ``const float&``); float16 / bfloat16
@@ -44,6 +44,9 @@ from pirc.dialects.pd_op.common import (
     register,
 )
 from pirc.dialects.pd_op.elementwise import first_value
+
+#: ``paddle.seed(seed)`` for pirc's default CPU generator
+manual_seed = _rng.manual_seed
 
 _FLOATS = ("float32", "float64", "float16", "bfloat16")
 _COMPLEX = ("complex64", "complex128")
