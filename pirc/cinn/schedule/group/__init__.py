@@ -35,11 +35,12 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
    its kept inner axis tiled, distributed over the nest's statements and moved inside
    the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
    :mod:`.cpu`).
-6. :func:`bind_axes` -- CUDA: split the fused spatial loop over ``blockIdx.x`` (and
-   ``threadIdx.x`` / ``threadIdx.y`` per strategy), bind element loops over R to
-   the reduce threads, guard the remainders (guards wrap single blocks, never a
-   ``__syncthreads()``); C: the outer loop becomes ``parallel`` (the primitive, which
-   refuses a reduction loop; ``params["parallel"] = False`` keeps it serial).
+6. :func:`bind_axes` -- CUDA, composed of primitives: split the fused spatial loop over
+   ``blockIdx.x`` (and ``threadIdx.x`` / ``threadIdx.y`` per strategy; ``split(...,
+   guard="blocks")``: guards wrap single blocks, never a ``__syncthreads()``), bind element
+   loops over R to the reduce threads (split / reorder / bind / remove_unit_loop); C: the
+   outer loop becomes ``parallel`` (the primitive, which refuses a reduction loop;
+   ``params["parallel"] = False`` keeps it serial).
 7. :func:`allocate_storage` -- tensors that must be seen outside the kernel stay
    global; every other intermediate becomes a per-thread (per parallel iteration)
    ``local`` buffer of one element; the discrete-reduce exchange buffer is ``shared``.
