@@ -56,6 +56,7 @@ from pirc.cinn.schedule.compute_at import accesses, reverse_compute_at
 from pirc.cinn.schedule.group.fusion import as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, block_store, root_stmts, with_stmts
 from pirc.cinn.schedule.tree import is_zero, storage
+from pirc.diagnostics import PircError
 
 
 def _rw(st: Stmt) -> tuple[set[str], set[str]]:
@@ -122,7 +123,10 @@ def _fuse_loops(stmts: list[Stmt]) -> list[Stmt]:
                 if _conflict(a, b) or not _move_up(trial, j, i + 1):
                     continue
                 name = b.body.stmts[0].block.name  # type: ignore[union-attr]
-                pair = reverse_compute_at(Block((trial[i], trial[i + 1])), name, a)
+                try:  # the primitive checks what reads what once more
+                    pair = reverse_compute_at(Block((trial[i], trial[i + 1])), name, a)
+                except PircError:
+                    continue
                 assert isinstance(pair, Block) and len(pair.stmts) == 1
                 stmts = trial[:i] + [pair.stmts[0]] + trial[i + 2:]
                 fused = True
