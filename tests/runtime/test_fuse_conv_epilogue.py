@@ -77,7 +77,7 @@ def _program(n: int, c: int, h: int, w: int, o: int, k: int, s: int, p: int, dep
     for i, v in enumerate(fetch):
         lines.append(f'(%f{i}) = "pd_op.fetch" ({v}) {{col:{i},name:"out{i}",persistable:[true],'
                      f'stop_gradient:[false]}} : ({_t(ys)}) -> {_t(ys)}')
-    fuses = bias_shape != "full" and leak != "conv"
+    fuses = (bias_shape != "full" or ys == (1, o, 1, 1)) and leak != "conv"  # "full" may be [1, C, 1, 1]
     return "{\n" + "\n".join("    " + ln for ln in lines) + "\n}\n", feeds, fuses
 
 
