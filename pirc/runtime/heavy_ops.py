@@ -8,7 +8,7 @@ are a few percent of a CNN's time and the rest is in three numpy kernels.  What 
   loops in C (:data:`_SOURCE`) read the input once: long output rows take each filter tap as an
   axpy over the row; short rows (MobileNet's 7x7 and 14x14 planes, where per-tap loop overhead
   dominated) copy the plane once, zero-padded and split by column phase, and sum 16 outputs over
-  all taps in registers (measured 1.2-3x faster there, equal on 56x56 and up).  It is
+  all taps in registers (measured 1.4-2.9x faster there, single thread; equal on 56x56 and up).  It is
   memory-bound, so BLAS has nothing to add.
 * **conv epilogues** (``pd_op.fused_conv2d_add_act``, made by pirc/passes/fuse_conv_epilogue.py):
   ``act((conv + bias) + residual)`` in place on the conv's fresh output, per depthwise output row
