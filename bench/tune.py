@@ -3,8 +3,8 @@ transformer layer, each group tuned with pirc-tune's search, then the whole prog
 with the default schedules and with the tuning log; plus evolutionary vs random search at
 equal trials on the same groups.
 
-    .venv/bin/python bench/tune.py                      # XLA column needs --xla-python
-    .venv/bin/python bench/tune.py --xla-python PY --trials 6 --repeat 9
+    .venv/bin/python bench/tune.py                      # XLA column: $PIRC_XLA_PYTHON or --xla-python
+    .venv/bin/python bench/tune.py --xla-python PY --trials 6 --repeat 9 -j 2
 
 Every measured candidate is checked against the interpreter (in its worker), and every
 tuned program's outputs against the interpreter here.  Ratios: default / tuned and
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -95,11 +96,17 @@ def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]
     distinct candidate (distinct generated code) of a few groups is measured once, when a
     search first proposes it, and both searches are replayed over many seeds against those
     measurements; the best-so-far after k trials is divided by the best any replay found."""
+    from pirc.cinn.tune import space
     from pirc.cinn.tune.log import TuningLog
     from pirc.cinn.tune.tuner import tune_group
     from pirc.cinn.tune.worker import measure, source_hash
 
-    tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)][: args.compare_search]
+    def space_size(t: Any) -> int:
+        return space.size(space.relevant(lambda p: source_hash(t.program, t.key, t.target, p)))
+
+    # the groups with the most candidates (a space of a few candidates is searched exhaustively by both)
+    tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)]
+    tasks = sorted(tasks, key=lambda t: -space_size(t))[: args.compare_search]
     raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
     curves: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
     distinct = 0
@@ -140,12 +147,16 @@ def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]
 
 def main(argv: list[str] | None = None) -> int:
     from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.runner import LocalRunner
     from pirc.cinn.tune.tuner import tune_group
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--trials", type=int, default=6, help="candidates measured per group")
     ap.add_argument("--repeat", type=int, default=9)
-    ap.add_argument("--xla-python", default="", help="a python interpreter with jax, for the XLA column")
+    ap.add_argument("--xla-python", default=os.environ.get("PIRC_XLA_PYTHON", ""),
+                    help="a python interpreter with jax, for the XLA column (default: $PIRC_XLA_PYTHON)")
+    ap.add_argument("-j", "--workers", type=int, default=None, help="tuning worker processes (default: the cores)")
+    ap.add_argument("--batch", type=int, default=2, help="candidates proposed per round")
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--compare-search", type=int, default=3,
                     help="groups on which evolutionary and random search are compared (0: skip)")
@@ -157,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
         names = [n for n in names if n in args.only.split(",")]
     work = Path(tempfile.mkdtemp(prefix="pirc-tune-bench-"))
     rows: dict[str, dict[str, Any]] = {}
+    runner = LocalRunner(args.workers)
     for name in names:
         text, feeds, params = _program(name)
         tasks = _tasks(text, dynamic_dim=2)
@@ -164,7 +176,8 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         trials = 0
         for t in tasks:
-            r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1)
+            r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1,
+                           runner=runner, batch=args.batch)
             trials += r.trials
         wall = time.perf_counter() - t0
         ref = _reference(text, feeds, params)
@@ -177,11 +190,14 @@ def main(argv: list[str] | None = None) -> int:
                       "chosen": sorted({str(log.best_params(t.key, "c")) for t in tasks})[:3]}
         console.print(f"{name}: {len(tasks)} groups, {trials} candidates in {wall:.0f} s; default "
                       f"{rows[name]['default']:.3f} ms, tuned {t_ms:.3f} ms")
+    runner.close()
     replay = _search_replay(names, args) if args.compare_search else None
-    xla: dict[str, float] | str = "skipped (no --xla-python)"
+    xla: dict[str, float] | str = ("column skipped: no python with jax (set $PIRC_XLA_PYTHON or --xla-python to one; "
+                                   "`pip install jax` in any venv)")
     if args.xla_python:
         xla = bench_xla(args.xla_python, [c for c in CHAINS if c.name in names], args.repeat)
-    table = Table(title=f"tuned vs default vs XLA (warm, fastest of {args.repeat} runs, ms; 1 interpreter thread)",
+    table = Table(title=f"tuned vs default vs XLA (warm, fastest of {args.repeat} runs, ms; 1 interpreter thread; "
+                        f"tuning: {runner.workers} workers, batch {args.batch}; XLA: the chains only)",
                   title_justify="left")
     for col in ("workload", "groups", "trials", "tune s", "default", "tuned", "default/tuned", "XLA", "XLA/tuned",
                 "matches interp", "chosen (first groups)"):

@@ -79,13 +79,14 @@ class EvolutionarySearch:
 
     name = "evolutionary"
 
-    def __init__(self, seed: int = 0, knobs: Sequence[str] | None = None, elite: int = 4, offspring: int = 48,
-                 explore: float = 0.1) -> None:
+    def __init__(self, seed: int = 0, knobs: Sequence[str] | None = None, elite: int = 3, offspring: int = 48,
+                 explore: float = 0.05, optimism: float = 0.25) -> None:
         self.rng = random.Random(seed)
         self.knobs = list(knobs) if knobs is not None else sorted(space.SPACE)
         self.elite = elite
         self.offspring = offspring
         self.explore = explore
+        self.optimism = optimism
 
     def propose(self, results: Results, avoid: set[str] | frozenset[str] = frozenset()) -> dict[str, Any]:
         if not results and key_of(space.default()) not in avoid:
@@ -112,7 +113,15 @@ class EvolutionarySearch:
         if not pool:
             return space.sample(self.rng, self.knobs)
         model = AdditiveModel(self.knobs, results)
-        return min(pool.values(), key=lambda c: (model.predict(c), key_of(c)))
+        tried = {(k, p.get(k)) for p, ms in results for k in self.knobs}
+        order = {k: self.rng.random() for k in sorted(pool)}  # ties: no preference for a spelling
+
+        def rank(c: dict[str, Any]) -> tuple[float, float]:
+            # optimism: a knob value never measured may be better than the model can know
+            unseen = sum(1 for k in self.knobs if (k, c.get(k)) not in tried)
+            return model.predict(c) - self.optimism * unseen, order[key_of(c)]
+
+        return min(pool.values(), key=rank)
 
 
 STRATEGIES = {"evolutionary": EvolutionarySearch, "random": RandomSearch}
