@@ -26,6 +26,8 @@ SPACE: dict[str, tuple[Any, ...]] = {
     "compute_once": (None, False),
     # long transcendental chains split over a tile (chain_fission.py)
     "chain_fission": (None, False),
+    # first- / middle-axis layouts: per-column values (a mean, an rsqrt) computed once per tile (cpu.py)
+    "hoist": (None, False),
 }
 
 
