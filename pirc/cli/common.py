@@ -180,6 +180,17 @@ def timing_option(f: F) -> F:
                         help="Print the time spent in each stage to stderr (one table, the same on every command).")(f)
 
 
+def command_name(default: str) -> str:
+    """The name the user typed (``pirc-fuse`` when pirc-fuse invokes pirc-opt's command), for titles."""
+    ctx = click.get_current_context(silent=True)
+    outer = None
+    while ctx is not None:  # the outermost command that is not a group: pirc-fuse, or `pirc opt`
+        if not isinstance(ctx.command, click.Group):
+            outer = ctx
+        ctx = ctx.parent
+    return outer.command_path if outer is not None and outer.command_path else default
+
+
 def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
     """The one ``--timing`` format: a table of stage, wall time (ms) and share, then the total."""
     from pirc.cli.tables import print_table

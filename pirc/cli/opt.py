@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import (EXIT_INPUT, handle_errors, parse_with_status, pass_manager_options, print_timing,
+from pirc.cli.common import (EXIT_INPUT, command_name, handle_errors, parse_with_status, pass_manager_options, print_timing,
                              read_program_text, version_option, write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
@@ -229,7 +229,7 @@ def opt_command(
                 failed = True
                 PircError(problems).print(sys.stderr)
     if timing:
-        print_timing("pirc-opt", cfg.timings)
+        print_timing(command_name("pirc-opt"), cfg.timings)
     if failed:
         if output == "-" and outputs:  # like mlir-opt: the chunks that worked still print
             write_output(output, "// -----\n".join(outputs))

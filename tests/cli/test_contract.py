@@ -180,6 +180,17 @@ def test_tables_plain_when_piped() -> None:
     assert "pirc-run timing\nstage" in text and max(len(ln) for ln in text.splitlines()) < 120
 
 
+@pytest.mark.parametrize("argv, title", [
+    (["pirc-fuse"], "pirc-fuse timing"), (["pirc-opt", "--build-cinn"], "pirc-opt timing"),
+    (["pirc", "fuse"], "pirc fuse timing"), (["pirc", "opt"], "pirc opt timing"),
+])
+def test_timing_table_names_the_command_typed(argv: list[str], title: str) -> None:
+    # pirc-fuse runs pirc-opt's command underneath; its table must still say pirc-fuse
+    p = sh([*argv, str(SAMPLES / "mlp.pir"), "--timing", "-o", os.devnull])
+    assert p.returncode == 0
+    assert p.stderr.decode().startswith(title + "\n")
+
+
 # --- --profile ------------------------------------------------------------------------------------------
 
 def test_profile_statistics_match_repeat(tmp_path: Path) -> None:
