@@ -90,7 +90,7 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     from pirc.cinn.compiler import fuse
     from pirc.cinn.tune.extract import group_tasks
     from pirc.cinn.tune.log import TuningLog
-    from pirc.cinn.tune.runner import LocalRunner, RayRunner, Runner
+    from pirc.cinn.tune.runner import LocalRunner, RayRunner, RayUnavailable, Runner
     from pirc.cinn.tune.tuner import tune_group
     from pirc.text.parser import parse_program
 
@@ -120,8 +120,10 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     if ray_address is not None or ray_local is not None:
         try:
             runner = RayRunner(ray_address, ray_local)
-        except RuntimeError as e:
+        except RayUnavailable as e:
             raise click.UsageError(str(e)) from e
+        except RuntimeError as e:
+            raise click.ClickException(str(e)) from e
     else:
         runner = LocalRunner(workers)
     console.print(f"{len(tasks)} groups; measuring on {runner.name} ({runner.workers} workers), batch {batch}")

@@ -68,6 +68,10 @@ def _ray_measure(req: dict[str, Any], timeout: float) -> dict[str, Any]:
     return out
 
 
+class RayUnavailable(RuntimeError):
+    """Ray is not installed."""
+
+
 class RayRunner:
     """Candidates as Ray tasks.  ``address``: ``"auto"`` (the cluster this machine belongs
     to), ``"HOST:PORT"`` / ``"ray://HOST:PORT"``, or None to start a local head with
@@ -79,16 +83,24 @@ class RayRunner:
         try:
             import ray
         except ImportError as e:  # pragma: no cover - the ray extra is installed with the test tools
-            raise RuntimeError("--ray-address / --ray-local need Ray: pip install 'pirc[ray]'") from e
+            raise RayUnavailable("--ray-address / --ray-local need Ray: pip install 'pirc[ray]'") from e
         self._ray = ray
         self._started = not ray.is_initialized()
         if self._started:
             kw: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
             if address is None:
-                ray.init(num_cpus=min(local_cpus or usable_cores(), usable_cores()), include_dashboard=False,
-                         _node_ip_address="127.0.0.1", **kw)
+                kw.update(num_cpus=min(local_cpus or usable_cores(), usable_cores()), include_dashboard=False,
+                          _node_ip_address="127.0.0.1")
             else:
-                ray.init(address=address, **kw)
+                kw.update(address=address)
+            for attempt in range(3):  # a loaded machine can miss Ray's fixed 30 s wait for the raylet
+                try:
+                    ray.init(**kw)
+                    break
+                except Exception as e:  # Ray raises a bare Exception for it
+                    ray.shutdown()
+                    if address is not None or "timed out during startup" not in str(e) or attempt == 2:
+                        raise RuntimeError(f"could not {'join' if address else 'start'} Ray: {e}") from e
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._task = ray.remote(num_cpus=1, max_retries=0)(_ray_measure)
 
@@ -107,4 +119,4 @@ class RayRunner:
             self._ray.shutdown()
 
 
-__all__ = ["LocalRunner", "Measure", "RayRunner", "Runner", "usable_cores"]
+__all__ = ["LocalRunner", "Measure", "RayRunner", "RayUnavailable", "Runner", "usable_cores"]
