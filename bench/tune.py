@@ -214,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
                       f"{xm / r['tuned']:.2f}" if xm else "-", "yes" if r["same"] else "NO",
                       "; ".join(r["chosen"]))
     console.print(table)
+    geo = float(np.exp(np.mean([np.log(r["default"] / r["tuned"]) for r in rows.values()])))
+    xr = [xla[n + ":min"] / r["tuned"] for n, r in rows.items() if isinstance(xla, dict) and xla.get(n + ":min")]
+    console.print(f"geo-mean default/tuned {geo:.3f}" + (f", XLA/tuned {np.exp(np.mean(np.log(xr))):.3f} "
+                                                         f"({len(xr)} workloads)" if xr else ""))
     if isinstance(xla, str):
         console.print(f"XLA: {xla}")
     if replay is not None:
