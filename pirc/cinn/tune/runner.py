@@ -89,8 +89,9 @@ class RayRunner:
         if self._started:
             kw: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
             if address is None:
-                kw.update(num_cpus=min(local_cpus or usable_cores(), usable_cores()), include_dashboard=False,
-                          _node_ip_address="127.0.0.1")
+                # "local": a new head even where `ray start` runs one (RAY_ADDRESS or /tmp/ray would join it)
+                kw.update(address="local", num_cpus=min(local_cpus or usable_cores(), usable_cores()),
+                          include_dashboard=False, _node_ip_address="127.0.0.1")
             else:
                 kw.update(address=address)
             for attempt in range(3):  # a loaded machine can miss Ray's fixed 30 s wait for the raylet
@@ -99,7 +100,7 @@ class RayRunner:
                     break
                 except Exception as e:  # Ray raises a bare Exception for it
                     ray.shutdown()
-                    if address is not None or "timed out during startup" not in str(e) or attempt == 2:
+                    if kw["address"] != "local" or "timed out during startup" not in str(e) or attempt == 2:
                         raise RuntimeError(f"could not {'join' if address else 'start'} Ray: {e}") from e
         self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
         self._task = ray.remote(num_cpus=1, max_retries=0)(_ray_measure)

@@ -43,6 +43,7 @@ from pirc.cinn.schedule import Schedule
 from pirc.cinn.schedule.group.fusion import as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, block_store, root_stmts, with_stmts
 from pirc.cinn.schedule.tree import const, insert_stmt, replace, single, stmt_children, storage
+from pirc.diagnostics import PircError
 
 #: the default tile of the inner spatial loop: 256 float32 = 1 KiB contiguous per row
 DEFAULT_TILE = 256
@@ -116,7 +117,11 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
             width = info.params.get("vector_width") or max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
             s.vectorize(lane, width)
             if chain and info.params.get("hoist", True):
-                _hoist_invariants(s, lane, chain, width)
+                saved = s.tree
+                try:
+                    _hoist_invariants(s, lane, chain, width)
+                except PircError:  # a primitive refused: the nest as it was
+                    s.tree = saved
     for n in _descendants(s.tree):
         if isinstance(n, Store):
             info.keep_temp.add(storage(n.tensor))
