@@ -27,6 +27,7 @@ BENCHMARKS: dict[str, list[str]] = {
     "run": [],
     "kernels": ["--no-paddle"],
     "kernels_micro": [],
+    "op_kernels": [],
     "vec_math": [],
     "stream": [],
     "gpu_kernels": [],

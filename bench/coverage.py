@@ -96,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"every non-gradient pd_op op: {f['defined']}/{f['total']} defined "
               f"({100 * f['defined'] / f['total']:.0f}%)")
         if args.missing:
-            print("common inference ops pirc lacks: " + " ".join(o[6:] for o in c["missing"]))
+            print("common inference ops pirc lacks: " + (" ".join(o[6:] for o in c["missing"]) or "none"))
     return 1 if any(m["unknown"] for m in r["models"]) else 0
 
 

@@ -4,6 +4,7 @@ timed, and (with ``--xla-python``) compared with XLA in the same run.
     .venv/bin/python bench/kernels_layouts.py
     .venv/bin/python bench/kernels_layouts.py --xla-python PY   # PY: a python with jax installed
     .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
+    .venv/bin/python bench/kernels_layouts.py --only colnorm --compare-params '{"hoist": false}'
     OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
 
 The programs are written here as PIR text (no Paddle needed): last-, middle- and
@@ -20,6 +21,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +123,34 @@ def bench_pirc(lo: Layout, repeat: int) -> dict[str, Any]:
     return {"ms": ms, "same": same, "gbps": x.nbytes / (ms / 1e3) / 1e9}
 
 
+def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, Any]:
+    """The layout with the default schedule and with schedule ``params`` (pirc-tune's knobs,
+    e.g. ``{"hoist": false}``), compiled once each and run alternately (both see the same
+    machine): the median of each, and whether their outputs are bit-identical."""
+    from pirc.cinn.backend.jit_kernel import uninstall
+    from pirc.cinn.compiler import compile_program
+    from pirc.cinn.tune.log import ANY, use_params
+    from pirc.runtime import StandaloneExecutor
+    from pirc.text.parser import parse_program
+
+    text = lo.program()
+    feeds = {"x": np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)}
+    default = compile_program(parse_program(text, lo.name), "c", progress=False)
+    with use_params(ANY, "c", params):
+        other = compile_program(parse_program(text, lo.name), "c", progress=False)
+    ts: list[list[float]] = [[], []]
+    with StandaloneExecutor(default.host, threads=1) as ed, StandaloneExecutor(other.host, threads=1) as eo:
+        outs = [ed.run(feeds), eo.run(feeds)]
+        for _ in range(repeat):
+            for i, ex in enumerate((ed, eo)):
+                t0 = time.perf_counter()
+                ex.run(feeds)
+                ts[i].append(time.perf_counter() - t0)
+    uninstall()
+    same = all(np.array_equal(np.asarray(outs[0][k]), np.asarray(outs[1][k]), equal_nan=True) for k in outs[0])
+    return {"default": float(np.median(ts[0])) * 1e3, "params": float(np.median(ts[1])) * 1e3, "identical": same}
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=11)
@@ -129,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", default="", help="also write the figures to this file")
     ap.add_argument("--compare-step", default="cpu_reduction_layout",
                     help="also time each layout without this group-schedule step ('' : don't)")
+    ap.add_argument("--compare-params", default="", metavar="JSON",
+                    help='also time each layout with these schedule parameters, alternating with the default '
+                         'in the same run, e.g. \'{"hoist": false}\'')
     args = ap.parse_args(argv)
+    params = json.loads(args.compare_params) if args.compare_params else None
     layouts = [lo for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
     rows = {}
     for lo in layouts:
@@ -137,6 +171,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.compare_step:
             with without_step(args.compare_step):
                 rows[lo.name]["without"] = bench_pirc(lo, args.repeat)["ms"]
+        if params is not None:
+            rows[lo.name]["pair"] = bench_params(lo, params, args.repeat)
     xla: dict[str, float] | str = bench_xla(args.xla_python, layouts, args.repeat) if args.xla_python else "skipped"
     table = Table(title=f"reduction layouts, C target, warm median of {args.repeat} (input GB/s)", title_justify="left")
     for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "matches interp"):
@@ -148,6 +184,15 @@ def main(argv: list[str] | None = None) -> int:
                       f"{r['without']:.2f}" if "without" in r else "-",
                       f"{xm:.2f}" if xm else "-", f"{xm / r['ms']:.2f}" if xm else "-", "yes" if r["same"] else "NO")
     Console(width=140).print(table)
+    if params is not None:
+        pt = Table(title=f"default schedule vs {json.dumps(params)}, alternating runs, median ms", title_justify="left")
+        for col in ("layout", "default", "with params", "params/default", "bit-identical"):
+            pt.add_column(col, justify="left" if col == "layout" else "right")
+        for lo in layouts:
+            q = rows[lo.name]["pair"]
+            pt.add_row(lo.name, f"{q['default']:.2f}", f"{q['params']:.2f}", f"{q['params'] / q['default']:.2f}",
+                       "yes" if q["identical"] else "NO")
+        Console(width=140).print(pt)
     if isinstance(xla, str):
         print(f"XLA: {xla}")
     if args.json:

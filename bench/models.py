@@ -12,12 +12,16 @@ Each pirc figure is a fresh ``pirc-run --repeat N`` process (so each decides its
 user's run would) whose results are checked against Paddle's (rtol 1e-4, atol 1e-5 times the
 largest output magnitude: float32 sums over fifty random-weight layers differ in their last bits); the table
 gives warm medians in ms and, for ``--backend cinn``, the seconds a process spends compiling with a
-warm kernel cache.  XLA is not run: these Paddle programs have no JAX form short of writing each
-model again.
+warm kernel cache.  Paddle's executor is timed in the same run (bench/zoo_paddle.py --bench, a
+subprocess with the Paddle interpreter), and the columns are interleaved: ``--rounds R`` times
+Paddle, interp, cinn (per checkout) in turn, and the table gives each column's median over the
+rounds with the ratios Paddle/cinn and interp/cinn (above 1: cinn is faster).  XLA is not run:
+these Paddle programs have no JAX form short of writing each model again.
 
     .venv/bin/python bench/models.py --models shufflenet_v2_x1_0,mobilenet_v3_small
     .venv/bin/python bench/models.py --models resnet50 --repeat 5 --paddle-python PATH/TO/python
     .venv/bin/python bench/models.py --models squeezenet1_1 --pirc-root OTHER_CHECKOUT   # another pirc
+    .venv/bin/python bench/models.py --models mobilenet_v2 --baseline OTHER_CHECKOUT --rounds 5   # before/after
 
 On a shared machine compare columns of one run (ratios), not runs.
 """
@@ -72,6 +76,26 @@ def pirc_run(d: Path, backend: str, repeat: int, root: Path, cache: Path) -> tup
     return float(m.group(1)), wall
 
 
+def paddle_bench(name: str, paddle_python: str, repeat: int, onnx: bool) -> dict[str, float | str]:
+    """Paddle's executor (and ONNX Runtime) on the model, timed now by bench/zoo_paddle.py --bench."""
+    cmd = [paddle_python, str(ROOT / "bench" / "zoo_paddle.py"), "--out", str(MODELS_DIR), "--only", name,
+           "--bench", str(repeat)] + (["--onnx"] if onnx else [])
+    p = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    for line in reversed(p.stdout.splitlines()):
+        if line.startswith("{"):
+            return json.loads(line)
+    return {"paddle_ms": f"failed: {(p.stderr.strip().splitlines() or ['?'])[-1][:40]}"}
+
+
+def _median(xs: list[float | str] | None) -> float | str | None:
+    """The median of the numbers, else the first error (None when there are no samples)."""
+    if not xs:
+        return None
+    nums = sorted(x for x in xs if isinstance(x, float))
+    return nums[len(nums) // 2] if len(nums) % 2 else (nums[len(nums) // 2 - 1] + nums[len(nums) // 2]) / 2 \
+        if nums else xs[0]
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--models", default=",".join(ZOO))
@@ -82,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
                                                   "(before/after ratios)")
     ap.add_argument("--cache", type=Path, default=MODELS_DIR / ".cache", help="kernel cache folder")
     ap.add_argument("--json", type=Path, help="also write the figures here")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="interleaved rounds per model (Paddle, interp, cinn, ... again): medians over them")
+    ap.add_argument("--no-paddle", action="store_true", help="do not time Paddle now (use paddle.json's figures)")
+    ap.add_argument("--onnx", action="store_true", help="time ONNX Runtime too (first round; paddle2onnx export)")
     a = ap.parse_args(argv)
     names = a.models.split(",")
     unknown = [n for n in names if n not in ZOO]
@@ -101,27 +129,46 @@ def main(argv: list[str] | None = None) -> int:
         caches[root] = a.cache / hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
         caches[root].mkdir(parents=True, exist_ok=True)
     rows = []
-    print(f"{'model':33} {'paddle':>9} {'onnxrt':>9} {'interp':>9} {'cinn':>9} {'cinn cold s':>11} "
-          f"{'cinn warm s':>11}   (warm medians, ms; cold/warm: seconds of a whole process)", flush=True)
+    print(f"{'model':33} {'paddle':>9} {'onnxrt':>9} {'interp':>9} {'cinn':>9} {'paddle/cinn':>11} "
+          f"{'interp/cinn':>11} {'cinn cold s':>11} {'cinn warm s':>11}   (warm medians over {a.rounds} interleaved "
+          "rounds, ms; cold/warm: seconds of a whole process)", flush=True)
 
     def f(x: object) -> str:
         return f"{x:9.1f}" if isinstance(x, float) else f"{x or '-'!s:>9}"
 
+    def ratio(x: object, y: object) -> str:
+        return f"{x / y:11.2f}" if isinstance(x, float) and isinstance(y, float) and y > 0 else f"{'-':>11}"
+
     for n in names:
         d = MODELS_DIR / n
         ref = json.loads((d / "paddle.json").read_text()) if (d / "paddle.json").exists() else {}
+        samples: dict[tuple[str, str], list[float | str]] = {}
+        process: dict[str, tuple[float, float]] = {}
+        for r in range(a.rounds):  # interleaved: every column sees the same machine load
+            if a.paddle_python and not a.no_paddle:
+                got = paddle_bench(n, a.paddle_python, a.repeat, onnx=a.onnx and r == 0)
+                for k in ("paddle_ms", "onnxruntime_ms"):
+                    if k in got:
+                        samples.setdefault(("paddle", k), []).append(got[k])
+            for tag, root in roots:
+                cache = caches[root]
+                if r == 0:
+                    _, cold = pirc_run(d, "cinn", 0, root, cache)  # compiles what the cache lacks
+                    _, warm = pirc_run(d, "cinn", 0, root, cache)  # a whole process, kernels cached
+                    process[tag] = (cold, warm)
+                for backend in ("interp", "cinn"):
+                    samples.setdefault((tag, backend), []).append(pirc_run(d, backend, a.repeat, root, cache)[0])
+        paddle = _median(samples.get(("paddle", "paddle_ms"))) or ref.get("paddle_ms")
+        onnx = _median(samples.get(("paddle", "onnxruntime_ms"))) or ref.get("onnxruntime_ms")
         for tag, root in roots:
-            cache = caches[root]
-            interp, _ = pirc_run(d, "interp", a.repeat, root, cache)
-            _, cold = pirc_run(d, "cinn", 0, root, cache)  # compiles what the cache lacks
-            _, warm = pirc_run(d, "cinn", 0, root, cache)  # a whole process, kernels cached
-            cinn, _ = pirc_run(d, "cinn", a.repeat, root, cache)
-            row = {"model": n, "checkout": str(root), "paddle_ms": ref.get("paddle_ms"),
-                   "onnxruntime_ms": ref.get("onnxruntime_ms"), "interp_ms": interp, "cinn_ms": cinn,
-                   "cinn_first_process_s": cold, "cinn_warm_process_s": warm}
+            interp, cinn = _median(samples[(tag, "interp")]), _median(samples[(tag, "cinn")])
+            cold, warm = process[tag]
+            row = {"model": n, "checkout": str(root), "paddle_ms": paddle, "onnxruntime_ms": onnx, "interp_ms": interp,
+                   "cinn_ms": cinn, "cinn_first_process_s": cold, "cinn_warm_process_s": warm,
+                   "samples": {b: v for (t, b), v in samples.items() if t in ("paddle", tag)}}
             rows.append(row)
-            print(f"{tag + n:33} {f(row['paddle_ms'])} {f(row['onnxruntime_ms'])} {f(interp)} {f(cinn)} "
-                  f"{cold:11.1f} {warm:11.1f}", flush=True)
+            print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(interp)} {f(cinn)} {ratio(paddle, cinn)} "
+                  f"{ratio(interp, cinn)} {cold:11.1f} {warm:11.1f}", flush=True)
     if a.json:
         a.json.write_text(json.dumps(rows, indent=1))
     return 0

@@ -3,8 +3,8 @@ transformer layer, each group tuned with pirc-tune's search, then the whole prog
 with the default schedules and with the tuning log; plus evolutionary vs random search at
 equal trials on the same groups.
 
-    .venv/bin/python bench/tune.py                      # XLA column needs --xla-python
-    .venv/bin/python bench/tune.py --xla-python PY --trials 6 --repeat 9
+    .venv/bin/python bench/tune.py                      # XLA column: $PIRC_XLA_PYTHON or --xla-python
+    .venv/bin/python bench/tune.py --xla-python PY --trials 6 --repeat 9 -j 2
 
 Every measured candidate is checked against the interpreter (in its worker), and every
 tuned program's outputs against the interpreter here.  Ratios: default / tuned and
@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import tempfile
 import time
@@ -52,24 +53,31 @@ def _program(name: str) -> tuple[str, dict[str, np.ndarray], dict[str, np.ndarra
     return (m.dir / "program.pir").read_text(), m.feeds, m.params
 
 
-def _time_program(text: str, feeds: dict, params: dict, log: Any, repeat: int) -> tuple[float, dict]:
+def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int) -> tuple[float, float, dict]:
+    """The program with the default schedules and with ``log``'s, compiled once each, then
+    run alternately ``repeat`` times (so both see the same machine): the fastest run of
+    each (other processes on a shared machine only add time), and the tuned outputs."""
     from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
     from pirc.cinn.tune.log import use_tuning
     from pirc.runtime import StandaloneExecutor
     from pirc.text.parser import parse_program
 
+    default = compile_program(parse_program(text, "p"), "c", progress=False)
     with use_tuning(log):
-        compiled = compile_program(parse_program(text, "p"), "c", progress=False)
-    with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
-        out = ex.run(feeds)
-        ts = []
+        tuned = compile_program(parse_program(text, "p"), "c", progress=False)
+    with StandaloneExecutor(default.host, threads=1, params=params) as ed, \
+            StandaloneExecutor(tuned.host, threads=1, params=params) as et:
+        ed.run(feeds)
+        out = et.run(feeds)
+        ts: dict[str, list[float]] = {"d": [], "t": []}
         for _ in range(repeat):
-            t0 = time.perf_counter()
-            ex.run(feeds)
-            ts.append(time.perf_counter() - t0)
+            for k, ex in (("d", ed), ("t", et)):
+                t0 = time.perf_counter()
+                ex.run(feeds)
+                ts[k].append(time.perf_counter() - t0)
     uninstall()
-    return float(np.min(ts)) * 1e3, out  # the fastest run: other processes on a shared machine only add time
+    return float(np.min(ts["d"])) * 1e3, float(np.min(ts["t"])) * 1e3, out
 
 
 def _reference(text: str, feeds: dict, params: dict) -> dict:
@@ -95,11 +103,17 @@ def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]
     distinct candidate (distinct generated code) of a few groups is measured once, when a
     search first proposes it, and both searches are replayed over many seeds against those
     measurements; the best-so-far after k trials is divided by the best any replay found."""
+    from pirc.cinn.tune import space
     from pirc.cinn.tune.log import TuningLog
     from pirc.cinn.tune.tuner import tune_group
     from pirc.cinn.tune.worker import measure, source_hash
 
-    tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)][: args.compare_search]
+    def space_size(t: Any) -> int:
+        return space.size(space.relevant(lambda p: source_hash(t.program, t.key, t.target, p)))
+
+    # the groups with the most candidates (a space of a few candidates is searched exhaustively by both)
+    tasks = [t for n in names if n != "transformer_layer" for t in _tasks(_program(n)[0], 2)]
+    tasks = sorted(tasks, key=lambda t: -space_size(t))[: args.compare_search]
     raw: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
     curves: dict[str, list[list[float]]] = {"evolutionary": [], "random": []}
     distinct = 0
@@ -140,12 +154,16 @@ def _search_replay(names: list[str], args: argparse.Namespace) -> dict[str, Any]
 
 def main(argv: list[str] | None = None) -> int:
     from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.runner import LocalRunner
     from pirc.cinn.tune.tuner import tune_group
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--trials", type=int, default=6, help="candidates measured per group")
     ap.add_argument("--repeat", type=int, default=9)
-    ap.add_argument("--xla-python", default="", help="a python interpreter with jax, for the XLA column")
+    ap.add_argument("--xla-python", default=os.environ.get("PIRC_XLA_PYTHON", ""),
+                    help="a python interpreter with jax, for the XLA column (default: $PIRC_XLA_PYTHON)")
+    ap.add_argument("-j", "--workers", type=int, default=None, help="tuning worker processes (default: the cores)")
+    ap.add_argument("--batch", type=int, default=2, help="candidates proposed per round")
     ap.add_argument("--only", default="", help="comma-separated workloads")
     ap.add_argument("--compare-search", type=int, default=3,
                     help="groups on which evolutionary and random search are compared (0: skip)")
@@ -157,6 +175,7 @@ def main(argv: list[str] | None = None) -> int:
         names = [n for n in names if n in args.only.split(",")]
     work = Path(tempfile.mkdtemp(prefix="pirc-tune-bench-"))
     rows: dict[str, dict[str, Any]] = {}
+    runner = LocalRunner(args.workers)
     for name in names:
         text, feeds, params = _program(name)
         tasks = _tasks(text, dynamic_dim=2)
@@ -164,24 +183,26 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         trials = 0
         for t in tasks:
-            r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1)
+            r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1,
+                           runner=runner, batch=args.batch)
             trials += r.trials
         wall = time.perf_counter() - t0
         ref = _reference(text, feeds, params)
-        d_ms, _ = _time_program(text, feeds, params, None, args.repeat)
-        t_ms, t_out = _time_program(text, feeds, params, log, args.repeat)
-        d_ms2, _ = _time_program(text, feeds, params, None, args.repeat)  # again: the machine drifts
+        d_ms, t_ms, t_out = _time_programs(text, feeds, params, log, args.repeat)
         same = all(np.allclose(np.asarray(t_out[k]), np.asarray(ref[k]), rtol=1e-3, atol=1e-4) for k in ref)
-        rows[name] = {"groups": len(tasks), "trials": trials, "wall": wall, "default": min(d_ms, d_ms2),
+        rows[name] = {"groups": len(tasks), "trials": trials, "wall": wall, "default": d_ms,
                       "tuned": t_ms, "same": same,
                       "chosen": sorted({str(log.best_params(t.key, "c")) for t in tasks})[:3]}
         console.print(f"{name}: {len(tasks)} groups, {trials} candidates in {wall:.0f} s; default "
                       f"{rows[name]['default']:.3f} ms, tuned {t_ms:.3f} ms")
+    runner.close()
     replay = _search_replay(names, args) if args.compare_search else None
-    xla: dict[str, float] | str = "skipped (no --xla-python)"
+    xla: dict[str, float] | str = ("column skipped: no python with jax (set $PIRC_XLA_PYTHON or --xla-python to one; "
+                                   "`pip install jax` in any venv)")
     if args.xla_python:
         xla = bench_xla(args.xla_python, [c for c in CHAINS if c.name in names], args.repeat)
-    table = Table(title=f"tuned vs default vs XLA (warm, fastest of {args.repeat} runs, ms; 1 interpreter thread)",
+    table = Table(title=f"tuned vs default vs XLA (warm, fastest of {args.repeat} runs, ms; 1 interpreter thread; "
+                        f"tuning: {runner.workers} workers, batch {args.batch}; XLA: the chains only)",
                   title_justify="left")
     for col in ("workload", "groups", "trials", "tune s", "default", "tuned", "default/tuned", "XLA", "XLA/tuned",
                 "matches interp", "chosen (first groups)"):
@@ -193,6 +214,10 @@ def main(argv: list[str] | None = None) -> int:
                       f"{xm / r['tuned']:.2f}" if xm else "-", "yes" if r["same"] else "NO",
                       "; ".join(r["chosen"]))
     console.print(table)
+    geo = float(np.exp(np.mean([np.log(r["default"] / r["tuned"]) for r in rows.values()])))
+    xr = [xla[n + ":min"] / r["tuned"] for n, r in rows.items() if isinstance(xla, dict) and xla.get(n + ":min")]
+    console.print(f"geo-mean default/tuned {geo:.3f}" + (f", XLA/tuned {np.exp(np.mean(np.log(xr))):.3f} "
+                                                         f"({len(xr)} workloads)" if xr else ""))
     if isinstance(xla, str):
         console.print(f"XLA: {xla}")
     if replay is not None:

@@ -6,11 +6,13 @@ onnxruntime); bench/models.py starts it as a subprocess, pirc itself never impor
 
     python bench/zoo_paddle.py --out bench/.models --only resnet50,mobilenet_v2
     python bench/zoo_paddle.py --out bench/.models --only resnet50 --time 10 --threads 2
+    python bench/zoo_paddle.py --out bench/.models --only resnet50 --bench 10 --onnx   # time only
 
 For each model it writes ``OUT/<name>/``: ``program.pir`` (the printed inference program, as
 Paddle loads it back), ``params.npz``, ``feeds.npz``, ``outputs.npz`` (Paddle's executor on the
-feeds) and ``meta.json``; with ``--time N`` also ``paddle.json``: warm medians (ms) of Paddle's
-executor and, when it can be exported, ONNX Runtime on the same model.  Weights are random
+feeds), ``meta.json`` and ``paddle/model.*`` (Paddle's inference model, for ``--bench``); with
+``--time N`` also ``paddle.json``: warm medians (ms) of Paddle's executor and, when it can be
+exported, ONNX Runtime on the same model.  Weights are random
 (fixed seeds) with batch-norm statistics re-drawn so that every parameter carries information.
 """
 
@@ -131,6 +133,8 @@ def generate(name: str, out: Path, repeat: int) -> None:
         with tempfile.TemporaryDirectory() as td:
             prefix = os.path.join(td, "model")
             paddle.static.save_inference_model(prefix, xs, [y], exe, program=main)
+            (d / "paddle").mkdir(exist_ok=True)  # for --bench: Paddle's own files of the model
+            paddle.static.save_inference_model(str(d / "paddle" / "model"), xs, [y], exe, program=main)
             prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
             text = str(prog)
             params = {op.attrs()["parameter_name"]: None for op in prog.global_block().ops
@@ -153,6 +157,28 @@ def generate(name: str, out: Path, repeat: int) -> None:
     if repeat:
         (d / "paddle.json").write_text(json.dumps(timing, indent=1))
     print(f"{name}: {meta['ops']} ops, {len(params)} parameters" + (f", {timing}" if repeat else ""), flush=True)
+
+
+def bench(name: str, out: Path, repeat: int, onnx: bool) -> dict[str, float | str]:
+    """Time Paddle's executor (and ONNX Runtime) on the saved model: one JSON line on stdout."""
+    d = out / name
+    if not (d / "paddle").is_dir():
+        generate(name, out, 0)
+    with np.load(d / "feeds.npz") as z:
+        feeds = {k: z[k] for k in z.files}
+    prefix = str(d / "paddle" / "model")
+    scope = paddle.static.Scope()
+    with paddle.static.scope_guard(scope):
+        exe = paddle.static.Executor(paddle.CPUPlace())
+        prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
+        outs = exe.run(prog, feed=feeds, fetch_list=fetch_targets)
+        timing: dict[str, float | str] = {
+            "paddle_ms": _median_ms(lambda: exe.run(prog, feed=feeds, fetch_list=fetch_targets), repeat)}
+    if onnx:
+        with tempfile.TemporaryDirectory() as td:
+            timing["onnxruntime_ms"] = _onnx(prefix, td, feeds, outs[0], repeat)
+    print(json.dumps(timing), flush=True)
+    return timing
 
 
 def _onnx(prefix: str, td: str, feeds: dict, want: np.ndarray, repeat: int) -> float | str:
@@ -184,6 +210,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default=",".join(MODELS))
     ap.add_argument("--time", type=int, default=0, metavar="N", help="time Paddle and ONNX Runtime (N runs)")
     ap.add_argument("--threads", type=int, default=0, help="Paddle's CPU math threads (0: all cores)")
+    ap.add_argument("--bench", type=int, default=0, metavar="N",
+                    help="only time the saved model (N runs; generated first if missing): a JSON line on stdout")
+    ap.add_argument("--onnx", action="store_true", help="with --bench: ONNX Runtime too")
     a = ap.parse_args(argv)
     paddle.set_device("cpu")
     if a.threads or os.cpu_count():
@@ -192,7 +221,10 @@ def main(argv: list[str] | None = None) -> int:
         if name not in MODELS:
             print(f"unknown model {name!r}; known: {', '.join(MODELS)}", file=sys.stderr)
             return 2
-        generate(name, a.out, a.time)
+        if a.bench:
+            bench(name, a.out, a.bench, a.onnx)
+        else:
+            generate(name, a.out, a.time)
     return 0
 
 

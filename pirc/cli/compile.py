@@ -76,11 +76,13 @@ def read_package(path: str) -> dict[str, Any]:
               help="c: a shared library for the CPU (cc); cuda: a cubin for the GPU (NVRTC, pirc[cuda]).")
 @click.option("--arch", default=None, metavar="ARCH", help="CUDA architecture for --target cuda, e.g. sm_90.")
 @click.option("--force", is_flag=True, help="Replace DIR if it exists.")
+@click.option("--tuning-log", default=None, metavar="TUNING.jsonl",
+              help="Apply the best schedule of each group recorded by pirc-tune (else the default schedules).")
 @verify_option(True, "the input program")
 @timing_option
 @handle_errors
 def compile_command(input: str, output: str, params_path: str | None, target: str, arch: str | None, force: bool,
-                    do_verify: bool, timing: bool) -> None:
+                    do_verify: bool, timing: bool, tuning_log: str | None = None) -> None:
     """Compile a model into one deployable package folder that pirc-run DIR runs.
 
     \b
@@ -112,7 +114,10 @@ def compile_command(input: str, output: str, params_path: str | None, target: st
         from pirc.translate.frontend import default_params_path
 
         params_path = default_params_path(input)
-    ast_text, host_text = lower_text(text, name, target, True, do_verify, timings)
+    from pirc.cinn.tune.log import use_tuning
+
+    with use_tuning(tuning_log):
+        ast_text, host_text = lower_text(text, name, target, True, do_verify, timings)
     assert host_text is not None
     host = parse_program(host_text, "host.pir")
     fns: dict[str, Any] = {}

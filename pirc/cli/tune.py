@@ -1,19 +1,25 @@
 """pirc-tune: search the group schedules of a model, append the measurements to a log.
 
-``pirc-tune MODEL.pir -o tuning.jsonl [--trials N] [--strategy evolutionary|random]``
+``pirc-tune MODEL.pir -o tuning.jsonl [--trials N] [--strategy evolutionary|random]
+[-j WORKERS | --ray-address auto|HOST:PORT | --ray-local CPUS]``
 
 Each fused group becomes a standalone program; candidates (schedule parameters, see
 ``pirc/cinn/tune/space.py``) are built and measured in worker processes (warm-up, then
 repeats; a crash or a hang past ``--timeout`` is recorded as a failed candidate), every
 result is checked against the interpreter, and one JSON line per candidate is appended to
-the log.  Run it again with the same log to resume.  ``pirc-lower --tuning-log`` and
+the log.  Candidates are measured by a local pool of worker processes, or as Ray tasks on
+a cluster (``--ray-address``; see pirc/cinn/tune/runner.py).  Run it again with the same
+log to resume.  ``pirc-lower --tuning-log`` and
 ``pirc-run --backend cinn --tuning-log`` apply the best candidate of each group.
 """
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
+from collections.abc import Iterator
+from typing import Any
 
 import click
 
@@ -48,18 +54,35 @@ from pirc.diagnostics import PircError
 @click.option("--group", "only", type=int, multiple=True, help="Tune only these group indices.")
 @click.option("--dynamic-dim", type=click.IntRange(min=1), default=1, show_default=True,
               help="The size a dynamic (-1) dim is measured at.")
+@click.option("-j", "--workers", type=click.IntRange(min=1), default=None,
+              help="Local worker processes (default and at most: the usable cores). Builds run side by side; "
+                   "timed runs one at a time per machine.")
+@click.option("--batch", type=click.IntRange(min=1), default=4, show_default=True,
+              help="Candidates proposed per round (measured in parallel). The proposals depend on the seed, "
+                   "the batch and the measurements only: not on the workers or the runner.")
+@click.option("--ray-address", default=None, metavar="auto|HOST:PORT",
+              help="Measure on a Ray cluster: 'auto' (the cluster this machine joined with `ray start`), "
+                   "HOST:PORT of its head, or ray://HOST:PORT (Ray client). Needs pirc[ray] on every node.")
+@click.option("--ray-local", type=click.IntRange(min=1), default=None, metavar="CPUS",
+              help="Start a local Ray head with CPUS CPUs for this run (stopped at the end).")
+@click.option("--replay", "replay_path", default=None, metavar="TUNING.jsonl",
+              help="Keep the times this earlier log recorded for the same code (each candidate is still built, "
+                   "run and checked): the same measurements give the same choices on another runner.")
 @verify_option(True, "the input program")
 @timing_option
 @handle_errors
 def tune_command(model: str, log_path: str, target: str, trials: int, strategy: str, timeout: float, repeat: int,
-                 warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int, do_verify: bool = True,
-                 timing: bool = False) -> None:
+                 warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int, workers: int | None = None,
+                 batch: int = 4, ray_address: str | None = None, ray_local: int | None = None,
+                 replay_path: str | None = None, do_verify: bool = True, timing: bool = False) -> None:
     """Tune the fused groups of MODEL; results go to a JSON lines log.
 
     \b
     Examples:
       pirc-tune model.pir -o tuning.jsonl --trials 12
       pirc-run model.pir --backend cinn --tuning-log tuning.jsonl
+      pirc-tune model.pir -o tuning.jsonl --ray-address auto      # on a Ray cluster
+      pirc-tune model.pir -o tuning.jsonl --ray-address 10.0.0.5:6379
     """
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -67,6 +90,7 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     from pirc.cinn.compiler import fuse
     from pirc.cinn.tune.extract import group_tasks
     from pirc.cinn.tune.log import TuningLog
+    from pirc.cinn.tune.runner import LocalRunner, RayRunner, RayUnavailable, Runner
     from pirc.cinn.tune.tuner import tune_group
     from pirc.text.parser import parse_program
 
@@ -86,11 +110,26 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     fuse(prog)
     t1 = time.perf_counter()
     tasks = [t for t in group_tasks(prog, target, dynamic_dim) if not only or t.index in only]
+    if ray_address is not None and ray_local is not None:
+        raise click.UsageError("--ray-address and --ray-local exclude each other")
     log = TuningLog(log_path)
+    replay = TuningLog(replay_path) if replay_path else None
     console = Console(stderr=True)
     results = []
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TextColumn("{task.fields[best]}"), console=console, transient=False) as progress:
+    runner: Runner
+    if ray_address is not None or ray_local is not None:
+        try:
+            runner = RayRunner(ray_address, ray_local)
+        except RayUnavailable as e:
+            raise click.UsageError(str(e)) from e
+        except RuntimeError as e:
+            raise click.ClickException(str(e)) from e
+    else:
+        runner = LocalRunner(workers)
+    console.print(f"{len(tasks)} groups; measuring on {runner.name} ({runner.workers} workers), batch {batch}")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+               TextColumn("{task.fields[best]}"))
+    with runner_closed(runner), Progress(*columns, console=console, transient=False) as progress:
         for t in tasks:
             label = f"group {t.index} ({'+'.join(o.split('.')[-1] for o in t.ops[:4])}{'...' if len(t.ops) > 4 else ''})"
             pid = progress.add_task(label, total=trials, best="")
@@ -102,7 +141,7 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
                 progress.update(pid, completed=r.trials, best=best)
 
             r = tune_group(t, log, trials=trials, strategy=strategy, seed=seed, timeout=timeout, warmup=warmup,
-                           repeat=repeat, on_result=show)
+                           repeat=repeat, on_result=show, runner=runner, batch=batch, replay=replay)
             show(r)
             progress.update(pid, completed=trials)
             results.append(r)
@@ -111,6 +150,14 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     console.print(f"{len(tasks)} groups, {measured} candidates measured ({failed} failed), log: {log_path}")
     if timing:
         print_timing("tune", [("parse+fuse", t1 - t0), ("tune", time.perf_counter() - t1)])
+
+
+@contextlib.contextmanager
+def runner_closed(runner: Any) -> Iterator[None]:
+    try:
+        yield
+    finally:
+        runner.close()
 
 
 def main() -> None:

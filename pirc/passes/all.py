@@ -5,6 +5,8 @@ from pirc.passes import (  # noqa: F401
     build_cinn,
     cse,
     dce,
+    fuse_conv_epilogue,
+    fuse_fc,
     inference,
     inplace,
     lower_to_kernel,
@@ -21,7 +23,8 @@ register_pipeline(
 )
 register_pipeline(
     "inference",
-    "remove_identity,fold_conv_bn,constant_folding,dce",
+    "remove_identity,fold_conv_bn,constant_folding,fuse_conv_epilogue,fuse_fc,dce",
     "Paddle Inference's graph passes: inference-time identities, conv + batch_norm folding, constant "
-    "folding of parameter-only ops (the last two need parameter values)",
+    "folding of parameter-only ops (these two need parameter values), conv + bias [+ residual] [+ activation] "
+    "and matmul + bias [+ relu] (fc) fusion",
 )

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from pirc.ir.core import Operation, Value
+from pirc.ir.effects import op_effects
 from pirc.ir.program import Program
 from pirc.ir.types import DenseTensorType
 from pirc.passes.manager import Pass, register_pass
@@ -230,6 +231,9 @@ class ConstantFolding(Pass):
                 continue
             d = lookup(op.name)
             if d is None or d.kernel is None or "side_effect" in op.info.traits or "inplace" in op.info.traits:
+                continue
+            eff = op_effects(op)
+            if eff is not None and eff.random:  # a new value each run (multinomial of parameter probabilities)
                 continue
             args: list[Any] = []
             anchor_param: Operation | None = None

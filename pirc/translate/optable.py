@@ -249,6 +249,15 @@ _SIGS: dict[str, str] = {
     "multiclass_nms3": "multiclass_nms3(bboxes:BBoxes, scores:Scores, rois_num?:RoisNum; score_threshold:f32=0.0, "
                        "nms_top_k:i32=-1, keep_top_k:i32=-1, nms_threshold:f32=0.3, normalized:bool=true, "
                        "nms_eta:f32=1.0, background_label:i32=0) -> out:Out, index:Index, nms_rois_num:NmsRoisNum",
+    "quantize_linear": "quantize_linear(x:X, scale?:Scale, zero_point:ZeroPoint, in_accum?:InAccum, "
+                       "in_state?:InState; quant_axis:i32=0, bit_length:i32=8, qmin:i32=-128, qmax:i32=127, "
+                       "round_type:i32=0, is_test:bool=true, only_observer:bool=false) -> y:Y, "
+                       "out_state?:OutState, out_accum?:OutAccum, out_scale?:OutScale",
+    "dequantize_linear": "dequantize_linear(x:X, scale?:Scale, zero_point:ZeroPoint, in_accum?:InAccum, "
+                         "in_state?:InState; quant_axis:i32=0, bit_length:i32=8, qmin:i32=-128, qmax:i32=127, "
+                         "round_type:i32=0, is_test:bool=true, only_observer:bool=false) -> y:Y, "
+                         "out_state?:OutState, out_accum?:OutAccum, out_scale?:OutScale",
+    "multinomial": "multinomial(x:X, num_samples:Scalar=num_samples; replacement:bool=false) -> out:Out",
     "roi_align": "roi_align(x:X, boxes:ROIs, boxes_num?:RoisNum; pooled_height:i32=1, pooled_width:i32=1, "
                  "spatial_scale:f32=1.0, sampling_ratio:i32=-1, aligned:bool=false) -> out:Out",
     "rnn": "rnn(x:Input, pre_state[]:PreState, weight_list[]:WeightList, sequence_length?:SequenceLength, "

@@ -504,6 +504,36 @@ def build_array_decode(c):
     return [n, last, stacked, cat, idx, h]
 
 
+@model("quant_random", "a quantized Linear (quantize_linear per tensor on the activation, per "
+       "channel on the weight, dequantize_linear -- which Paddle 3.3.1's PIR executor runs as a second "
+       "quantization), explicit dequantization, seeded gaussian / uniform noise, argsort with many equal "
+       "keys (std::sort's tie order), multinomial on one-hot rows (its result does not depend on the "
+       "default generator's state)", ["quant", "random"])
+def build_quant_random(c):
+    x = c.data("x", [2, 8], scale=2.0)
+    lin = _eval(nn.Linear(8, 6))
+    one = nn.initializer.Constant(1.0)
+    zero = nn.initializer.Constant(0.0)
+    s_act = paddle.static.create_parameter([1], "float32", default_initializer=one)   # -> U(0.5, 1.5)
+    z_act = paddle.static.create_parameter([1], "float32", default_initializer=zero)  # not read by the kernel
+    s_w = paddle.static.create_parameter([6], "float32", default_initializer=one)
+    z_w = paddle.static.create_parameter([6], "float32", default_initializer=zero)
+    acc, state = paddle.full([1], 0.0), paddle.full([1], 0.0)
+    q = paddle._C_ops.quantize_linear(x, s_act, z_act, acc, state, -1, 8, -128, 127, 0, True, False)[0]
+    dq = paddle._C_ops.dequantize_linear(q, s_act, z_act, acc, state, -1, 8, -128, 127, 0, True, False)[0]
+    qw = paddle._C_ops.quantize_linear(lin.weight, s_w, z_w, acc, state, 1, 8, -128, 127, 1, True, False)[0]
+    xq = q * s_act / 127.0
+    wq = qw * s_w / 127.0
+    y = paddle.matmul(xq, wq) + lin.bias
+    y = y + 0.1 * paddle.tensor.random.gaussian([2, 6], mean=0.0, std=1.0, seed=17)
+    y = y + paddle.uniform([2, 6], min=-0.5, max=0.5, seed=23)
+    keys = paddle.floor(paddle.uniform([2, 40], min=0.0, max=4.0, seed=5))  # 40 keys, 4 values: ties
+    order = paddle.argsort(keys + paddle.floor(y[:, :1]) * 0.0, axis=-1, descending=True)
+    hot = F.one_hot(paddle.argmax(y, axis=-1), 6)
+    picks = paddle.multinomial(hot, num_samples=3, replacement=True)
+    return [q, dq, y, order, picks]
+
+
 # --------------------------------------------------------------------------
 # Paddle's op list
 # --------------------------------------------------------------------------

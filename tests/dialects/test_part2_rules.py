@@ -4,7 +4,6 @@ kinds, self-consistency of the topk emulation, convolution cross-checks and spee
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import numpy as np
@@ -405,42 +404,3 @@ def test_dropout_training_mode_is_seeded_and_scaled() -> None:
     np.testing.assert_array_equal(a == 0, ma == 0)
 
 
-# ---------------------------------------------------------------------------
-# speed: vectorised kernels on realistic sizes
-# ---------------------------------------------------------------------------
-
-def _timed(fn: Any) -> float:
-    t = time.perf_counter()
-    fn()
-    return time.perf_counter() - t
-
-
-def test_kernels_are_fast_on_resnet_sized_inputs() -> None:
-    r = np.random.default_rng(0)
-    x = r.standard_normal((1, 64, 56, 56)).astype(np.float32)
-    w = r.standard_normal((64, 64, 3, 3)).astype(np.float32)
-    dw = r.standard_normal((64, 1, 3, 3)).astype(np.float32)
-    k3 = np.array([3, 3], np.int64)
-    budget = {
-        "conv2d": lambda: run("pd_op.conv2d", [x, w], {**CONV, "paddings": [1, 1]}),
-        "conv2d_s2": lambda: run("pd_op.conv2d", [x, w], {**CONV, "paddings": [1, 1], "strides": [2, 2]}),
-        "depthwise": lambda: run("pd_op.depthwise_conv2d", [x, dw], {**CONV, "paddings": [1, 1], "groups": 64}),
-        "conv2d_transpose": lambda: run("pd_op.conv2d_transpose", [x, w, np.zeros((0,), np.int64)],
-                                        {**CONV, "strides": [2, 2], "output_padding": []}),
-        "max_pool": lambda: run("pd_op.pool2d", [x, k3], {**POOL, "strides": [2, 2], "paddings": [1, 1]}),
-        "avg_pool_adaptive": lambda: run("pd_op.pool2d", [x, np.array([7, 7])],
-                                         {**POOL, "pooling_type": "avg", "adaptive": True}),
-        "max_pool_index": lambda: run("pd_op.max_pool2d_with_index", [x], {
-            "kernel_size": [3, 3], "strides": [2, 2], "paddings": [1, 1], "global_pooling": False,
-            "adaptive": False, "ceil_mode": False}),
-    }
-    for name, fn in budget.items():
-        fn()  # warm up
-        assert _timed(fn) < 1.0, f"{name} too slow"
-
-
-def test_topk_with_many_ties_stays_fast() -> None:
-    x = np.random.default_rng(0).integers(0, 4, size=(32, 1000)).astype(np.float32)
-    t = _timed(lambda: run("pd_op.topk", [x, np.array([10], "int32")], {"axis": -1, "largest": True,
-                                                                        "sorted": True}))
-    assert t < 2.0

@@ -406,7 +406,9 @@ def _mutate_json(data: bytes, rnd: random.Random) -> bytes | None:
                 elif isinstance(v, bool):
                     parent[key] = int(v)  # type: ignore[index]
                 elif isinstance(v, int):
-                    parent[key] = rnd.choice([v + 1, -v, v * 2**40, str(v), float(v)])  # type: ignore[index]
+                    # a value grown by earlier mutations may be past a float's range: then infinity
+                    as_float = float(v) if abs(v) < 2**1023 else float("inf") * (1 if v > 0 else -1)
+                    parent[key] = rnd.choice([v + 1, -v, v * 2**40, str(v), as_float])  # type: ignore[index]
                 elif isinstance(v, list) and v:
                     v.append(v[rnd.randrange(len(v))])
             else:

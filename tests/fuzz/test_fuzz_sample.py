@@ -37,3 +37,18 @@ def test_mutated_inputs_give_ok_or_a_diagnostic(target: str) -> None:
                 findings.append((cls, detail, data[:300]))
     assert not findings, findings[:3]
     assert outcomes["diagnostic"] > 0 and outcomes["ok"] > 0, outcomes  # the sample exercises both
+
+
+def test_json_mutation_of_huge_integers_never_raises() -> None:
+    # bench/fuzz.py's driver died after 130,000 inputs: a JSON integer grown by repeated ``v * 2**40``
+    # mutations was then turned into a float; the mutator must keep going on what it produced itself
+    import json
+    import random
+
+    from fuzz_targets import _mutate_json
+
+    rnd = random.Random(0)
+    data = json.dumps({"a": [10**400, -(10**400), 3], "b": {"c": 2**1100}}).encode()
+    for _ in range(3000):
+        out = _mutate_json(data, rnd)
+        data = out if out is not None and len(out) < 4096 and rnd.random() < 0.9 else data

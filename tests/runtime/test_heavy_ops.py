@@ -80,3 +80,24 @@ def test_max_pool_matches_window_max(h: int, w: int, k: int, s: int, p: int, cei
             if win.size:
                 want[:, :, i, j] = win.max(axis=(2, 3))
     np.testing.assert_array_equal(got, want)
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 2), c=st.integers(1, 4), o=st.integers(1, 5), h=st.integers(1, 12), w=st.integers(1, 12),
+       k=st.integers(1, 4), s=st.integers(1, 3), p=st.integers(0, 2), d=st.integers(1, 2), seed=st.integers(0, 99))
+def test_im2col_conv_matches_the_numpy_windows(n: int, c: int, o: int, h: int, w: int, k: int, s: int, p: int,
+                                               d: int, seed: int) -> None:
+    """float32 convs take the C im2col; float64 ones the numpy window copies: same windows."""
+    if (h + 2 * p - d * (k - 1) - 1) // s + 1 <= 0 or (w + 2 * p - d * (k - 1) - 1) // s + 1 <= 0 or k == 1:
+        return
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n, c, h, w))
+    f = rng.standard_normal((o, c, k, k))
+    attrs = {"strides": [s, s], "paddings": [p, p], "padding_algorithm": "EXPLICIT", "dilations": [d, d],
+             "groups": 1, "data_format": "NCHW"}
+    conv = lookup("pd_op.conv2d").kernel
+    got = conv([x.astype(np.float32), f.astype(np.float32)], attrs)[0]
+    want = conv([x, f], attrs)[0]
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    cols = heavy_ops.im2col(x.astype(np.float32), (k, k), (s, s), (p, p, p, p), (d, d), got.shape[2:])
+    assert cols is not None and cols.shape == (n, c, k, k, *got.shape[2:])

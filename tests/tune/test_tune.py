@@ -129,3 +129,14 @@ def test_tuned_kernels_do_not_share_the_precompiled_group_index(tmp_path: Path) 
     finally:
         uninstall()
     assert tuned.compiled >= 1 and again.compiled == 0  # the tuned kernel is built; the default one is still found
+
+
+def test_compile_applies_the_tuning_log(tmp_path: Path) -> None:
+    t = _tasks(COL)[0]
+    log = tmp_path / "t.jsonl"
+    log.write_text(json.dumps({"key": t.key, "target": "c", "params": {"inner_tile": 32}, "ms": 1.0, "ok": True}) + "\n")
+    r = subprocess.run([str(BIN / "pirc-compile"), "-", "-o", str(tmp_path / "pkg"), "--tuning-log", str(log)],
+                       input=COL, capture_output=True, text=True, check=False)
+    assert r.returncode == 0, r.stderr
+    ast = (tmp_path / "pkg" / "kernels.ast").read_text()
+    assert 'tuned:"inner_tile=32"' in ast and "vectorize[8] for (i_1, 0, 32)" in ast

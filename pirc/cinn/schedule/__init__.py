@@ -5,7 +5,7 @@ LoweredFunc or the ``ScheduleBlock(root)`` realize), one small module per family
 
 =================  =========================================================================
 :mod:`.tree`       get_block, get_loops; shared helpers and located errors
-:mod:`.loops`      split, fuse, reorder, fission (loop distribution)
+:mod:`.loops`      split, fuse, reorder, fission (loop distribution), remove_unit_loop
 :mod:`.annotate`   bind (blockIdx / threadIdx / parallel), parallel, vectorize, unroll, annotate
 :mod:`.inline`     compute_inline, reverse_compute_inline
 :mod:`.compute_at` compute_at, reverse_compute_at
@@ -27,7 +27,7 @@ from pirc.cinn.schedule.annotate import annotate, bind, parallel, unroll, vector
 from pirc.cinn.schedule.cache import cache_read, cache_write, storage_align
 from pirc.cinn.schedule.compute_at import compute_at, reverse_compute_at
 from pirc.cinn.schedule.inline import compute_inline, reverse_compute_inline
-from pirc.cinn.schedule.loops import fission, fuse, reorder, split
+from pirc.cinn.schedule.loops import fission, fuse, remove_unit_loop, reorder, split
 from pirc.cinn.schedule.rfactor import rfactor
 from pirc.cinn.schedule.tree import LoopRef, Tree, find_loop, get_block, get_loops
 
@@ -56,10 +56,14 @@ class Schedule:
         return find_loop(self.tree, ref)
 
     # loops ---------------------------------------------------------------------------------
-    def split(self, loop: LoopRef, factors: list[int | None]) -> list:
-        self._log("split", loop, tuple(factors))
-        self.tree, loops = split(self.tree, loop, factors)
+    def split(self, loop: LoopRef, factors: list[int | None], guard: str = "body") -> list:
+        self._log("split", loop, tuple(factors), guard)
+        self.tree, loops = split(self.tree, loop, factors, guard=guard)
         return loops
+
+    def remove_unit_loop(self, loop: LoopRef) -> None:
+        self._log("remove_unit_loop", loop)
+        self.tree = remove_unit_loop(self.tree, loop)
 
     def fuse(self, *loops: LoopRef) -> Any:
         self._log("fuse", *loops)
@@ -132,6 +136,7 @@ class Schedule:
 
 __all__ = [
     "Schedule", "annotate", "bind", "cache_read", "cache_write", "compute_at", "compute_inline", "find_loop", "fission",
-    "fuse", "get_block", "get_loops", "parallel", "reorder", "reverse_compute_at", "reverse_compute_inline",
+    "fuse", "get_block", "get_loops", "parallel", "remove_unit_loop", "reorder", "reverse_compute_at",
+    "reverse_compute_inline",
     "rfactor", "split", "storage_align", "unroll", "vectorize",
 ]

@@ -3,19 +3,29 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from pirc.cinn.ast.nodes import Block, Expr, For, ForKind, IfThenElse, IntImm, Stmt, Var
-from pirc.cinn.ast.visitor import substitute, walk
+from pirc.cinn.ast.nodes import Block, Div, Expr, For, ForKind, IfThenElse, IntImm, Mod, ScheduleBlockRealize, Stmt, Var
+from pirc.cinn.ast.visitor import Mutator, substitute, walk
 from pirc.cinn.schedule.tree import LoopRef, Tree, const, fail, find_loop, is_zero, loop_path, replace, single
 
 
-def split(tree: Tree, loop: LoopRef, factors: Sequence[int | None]) -> tuple[Tree, list[For]]:
+def split(tree: Tree, loop: LoopRef, factors: Sequence[int | None], *,
+          guard: str = "body") -> tuple[Tree, list[For]]:
     """``for v (n)`` -> ``for v_0 (f0) for v_1 (f1) ...`` with ``v = (v_0 * f1 + v_1) * f2 + ...``.
 
     At most one factor may be ``None`` (or -1): it is inferred as the ceiling of the extent
     over the others' product.  When the product does not equal the extent, the body is
-    guarded by ``if (v < n)``.  Returns the new tree and the new loops, outermost first."""
+    guarded by ``if (v < n)``: the whole body (``guard="body"``) or, with ``guard="blocks"``,
+    each schedule block in it (TVM's block predicate), merged into a guard the block has --
+    except a cross-thread combine (attribute ``reduce_method``: every thread must reach it)
+    and a reduction's init (it only sets the thread's own accumulator), so that no guard
+    encloses a barrier.  A leading loop of one iteration adds nothing to ``v``, and
+    ``v % f_last`` / ``v / f_last`` become the last loop's variable / the leading ones'.
+    Returns the new tree and the new loops, outermost first."""
     f = find_loop(tree, loop)
+    if guard not in ("body", "blocks"):
+        raise fail(f"split of loop '{f.loop_var.name}': unknown guard '{guard}' (expected body or blocks)", f)
     if not is_zero(f.min):
         raise fail(f"cannot split loop '{f.loop_var.name}': its minimum is not 0", f)
     if f.kind is not ForKind.SERIAL:
@@ -53,16 +63,81 @@ def split(tree: Tree, loop: LoopRef, factors: Sequence[int | None]) -> tuple[Tre
     else:
         exact = False
     vs = [Var(f"{v.name}_{k}", it, span=f.span) for k in range(len(exts))]
-    e: Expr = vs[0]
-    for vk, ek in zip(vs[1:], exts[1:]):
-        e = e * ek + vk
-    body: Stmt = substitute(f.body, {v: e})
+    e = _horner(vs, exts)
+    lead = _horner(vs[:-1], exts[:-1])
+    body: Stmt = f.body
+    last = const(exts[-1])
+    if last is not None and lead is not None:
+        body = _DivMod(v, last, lead, vs[-1]).visit(body)
+    body = substitute(body, {v: e})
     if not exact:
-        body = IfThenElse(e < f.extent, body, span=f.span)
+        body = IfThenElse(e < f.extent, body, span=f.span) if guard == "body" else \
+            _GuardBlocks(e < f.extent).visit(body)
     for vk, ek in reversed(list(zip(vs, exts))):
         body = For(vk, IntImm(0, it), ek, body, span=f.span)
     out = replace(tree, f, body)
     return out, [find_loop(out, vk) for vk in vs]
+
+
+def _horner(vs: Sequence[Var], exts: Sequence[Expr]) -> Expr | None:
+    """``(v_0 * e_1 + v_1) * e_2 + ...``; leading loops of one iteration contribute nothing."""
+    e: Expr | None = None
+    for vk, ek in zip(vs, exts):
+        if e is None:
+            e = None if const(ek) == 1 and vk is not vs[-1] else vk
+        else:
+            e = e * ek + vk
+    return e
+
+
+class _DivMod(Mutator):
+    """``v % f`` -> the last split variable, ``v / f`` -> the leading ones (f: the last factor)."""
+
+    def __init__(self, v: Var, f: int, lead: Expr, last: Var) -> None:
+        super().__init__()
+        self.v, self.f, self.lead, self.last = v, f, lead, last
+
+    def _hit(self, node: Div | Mod) -> bool:
+        return node.a is self.v and const(node.b) == self.f
+
+    def visit_Mod(self, node: Mod) -> Any:
+        return self.last if self._hit(node) else self.generic_mutate(node)
+
+    def visit_Div(self, node: Div) -> Any:
+        return self.lead if self._hit(node) else self.generic_mutate(node)
+
+
+class _GuardBlocks(Mutator):
+    """Every schedule block in ``if (cond)`` (merged into a guard around blocks only), but for
+    cross-thread combines and reduction inits."""
+
+    def __init__(self, cond: Expr) -> None:
+        super().__init__()
+        self.cond = cond
+
+    def visit_IfThenElse(self, node: IfThenElse) -> Any:
+        if node.else_case is None and all(isinstance(s, ScheduleBlockRealize) for s in node.then_case.stmts):
+            return node.replace(condition=self.cond & node.condition)
+        return self.generic_mutate(node)
+
+    def visit_ScheduleBlockRealize(self, node: ScheduleBlockRealize) -> Any:
+        if node.block.attr("reduce_method") is not None or node.block.name.endswith("__reduce_init"):
+            return node
+        return IfThenElse(self.cond, node)
+
+
+def remove_unit_loop(tree: Tree, loop: LoopRef) -> Tree:
+    """A serial loop of one iteration disappears: its body takes its place, its variable
+    becomes its minimum."""
+    f = find_loop(tree, loop)
+    if const(f.extent) != 1:
+        raise fail(f"cannot remove loop '{f.loop_var.name}': it does not run exactly once", f)
+    if f.kind is not ForKind.SERIAL:
+        raise fail(f"cannot remove {f.kind.value} loop '{f.loop_var.name}': its binding is part of the launch", f)
+    body = substitute(f.body, {f.loop_var: f.min})
+    if len(body.stmts) == 1:
+        return replace(tree, f, body.stmts[0])
+    return insert_stmts_for(tree, f, list(body.stmts))
 
 
 def _chain(f: For, n: int) -> list[For]:
@@ -163,7 +238,7 @@ def reorder(tree: Tree, loops: Sequence[LoopRef]) -> Tree:
     return replace(tree, chain[0], body)
 
 
-__all__ = ["fission", "fuse", "reorder", "split"]
+__all__ = ["fission", "fuse", "remove_unit_loop", "reorder", "split"]
 
 
 def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:

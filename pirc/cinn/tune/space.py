@@ -9,6 +9,7 @@ such candidates once.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
 #: knob -> the values tried (``None`` = the default schedule's choice)
@@ -25,6 +26,8 @@ SPACE: dict[str, tuple[Any, ...]] = {
     "compute_once": (None, False),
     # long transcendental chains split over a tile (chain_fission.py)
     "chain_fission": (None, False),
+    # first- / middle-axis layouts: per-column values (a mean, an rsqrt) computed once per tile (cpu.py)
+    "hoist": (None, False),
 }
 
 
@@ -37,28 +40,39 @@ def normalize(params: dict[str, Any]) -> dict[str, Any]:
     return {k: params[k] for k in sorted(params) if params[k] is not None}
 
 
-def sample(rng: random.Random) -> dict[str, Any]:
-    return normalize({k: rng.choice(v) for k, v in SPACE.items()})
+def sample(rng: random.Random, knobs: Sequence[str] | None = None) -> dict[str, Any]:
+    """A uniform sample over ``knobs`` (every knob when None; the others at their default)."""
+    return normalize({k: rng.choice(SPACE[k]) for k in (sorted(SPACE) if knobs is None else knobs)})
 
 
-def mutate(params: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """``params`` with one knob changed to another of its values."""
-    k = rng.choice(sorted(SPACE))
+def mutate(params: dict[str, Any], rng: random.Random, knobs: Sequence[str] | None = None) -> dict[str, Any]:
+    """``params`` with one of ``knobs`` changed to another of its values."""
+    k = rng.choice(sorted(SPACE) if knobs is None else list(knobs))
     vals = [v for v in SPACE[k] if v != params.get(k)]
     out = dict(params)
     out[k] = rng.choice(vals)
     return normalize(out)
 
 
-def crossover(a: dict[str, Any], b: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    return normalize({k: (a if rng.random() < 0.5 else b).get(k) for k in SPACE})
+def crossover(a: dict[str, Any], b: dict[str, Any], rng: random.Random,
+              knobs: Sequence[str] | None = None) -> dict[str, Any]:
+    return normalize({k: (a if rng.random() < 0.5 else b).get(k) for k in (sorted(SPACE) if knobs is None else knobs)})
 
 
-def size() -> int:
+def relevant(source: Callable[[dict[str, Any]], str | None]) -> list[str]:
+    """The knobs of which some value changes a group's code: ``source(params)`` (the hash
+    of the generated code, None when the candidate cannot be lowered) for each one-knob
+    change of the default.  The searches vary only these (a knob that changes nothing
+    alone is taken as changing nothing)."""
+    base = source(default())
+    return [k for k in sorted(SPACE) if any(source({k: v}) != base for v in SPACE[k] if v is not None)]
+
+
+def size(knobs: Sequence[str] | None = None) -> int:
     n = 1
-    for v in SPACE.values():
-        n *= len(v)
+    for k in sorted(SPACE) if knobs is None else knobs:
+        n *= len(SPACE[k])
     return n
 
 
-__all__ = ["SPACE", "crossover", "default", "mutate", "normalize", "sample", "size"]
+__all__ = ["SPACE", "crossover", "default", "mutate", "normalize", "relevant", "sample", "size"]

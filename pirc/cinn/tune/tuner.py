@@ -1,11 +1,17 @@
-"""The tuning loop: for each group, candidates proposed by a search strategy, deduplicated
-(the same parameters, or the same generated code, are measured once), measured in worker
-processes and appended to the log.  A log that already holds a group's candidates resumes
-where it stopped."""
+"""The tuning loop: for each group, batches of candidates proposed by a search strategy,
+deduplicated (the same parameters, or the same generated code, are measured once),
+measured by a runner (:mod:`.runner`: a local pool or Ray) and appended to the log in the
+order proposed.  A log that already holds a group's candidates resumes where it stopped.
+
+Determinism: the proposals depend on the seed, ``batch`` and the measurements only (not on
+the runner or its number of workers, nor on which worker finished first), so the same
+measurements give the same log and the same chosen schedules.  ``replay`` (an earlier
+log) makes that checkable across runners: a candidate whose code it holds is built, run
+and checked again, and keeps the recorded times.
+"""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -14,10 +20,9 @@ from typing import Any
 from pirc.cinn.tune import space
 from pirc.cinn.tune.extract import GroupTask
 from pirc.cinn.tune.log import TuningLog
-from pirc.cinn.tune.search import STRATEGIES
-from pirc.cinn.tune.worker import measure, source_hash
-
-Measure = Callable[[dict[str, Any], float], dict[str, Any]]
+from pirc.cinn.tune.runner import LocalRunner, Measure, Runner
+from pirc.cinn.tune.search import STRATEGIES, key_of
+from pirc.cinn.tune.worker import source_hash
 
 
 @dataclass
@@ -28,69 +33,121 @@ class GroupResult:
     best_params: dict[str, Any] = field(default_factory=dict)
     trials: int = 0  # candidates measured in this run
     failed: int = 0
+    knobs: list[str] = field(default_factory=list)  # the knobs searched (those that change the code)
     history: list[float | None] = field(default_factory=list)  # best-so-far after each measurement
 
 
 def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = "evolutionary", seed: int = 0,
                timeout: float = 120.0, warmup: int = 2, repeat: int = 7, measure_fn: Measure | None = None,
                on_result: Callable[[GroupResult], None] | None = None,
-               source_fn: Callable[[dict[str, Any]], str] | None = None) -> GroupResult:
-    """Measure up to ``trials`` new candidates of ``task`` (see the module docstring).
-    ``measure_fn`` and ``source_fn`` replace the worker and the code hash (replays in
-    bench/tune.py, tests)."""
-    search = STRATEGIES[strategy](seed)
+               source_fn: Callable[[dict[str, Any]], str] | None = None, runner: Runner | None = None,
+               batch: int = 1, replay: TuningLog | None = None) -> GroupResult:
+    """Measure up to ``trials`` new candidates of ``task``, ``batch`` at a time (see the
+    module docstring).  ``runner`` measures (default: one local worker running
+    ``measure_fn``, itself the worker process by default); ``source_fn`` replaces the code
+    hash (replays in bench/tune.py, tests)."""
     res = GroupResult(task)
+    own = runner is None
+    run: Runner = runner or LocalRunner(1, measure_fn)
+    memo: dict[str, str | None] = {}
+
+    def source(p: dict[str, Any]) -> str | None:
+        k = key_of(p)
+        if k not in memo:
+            try:
+                memo[k] = source_fn(p) if source_fn is not None else source_hash(task.program, task.key,
+                                                                                   task.target, p)
+            except Exception:  # noqa: BLE001 - a candidate that cannot be lowered
+                memo[k] = None
+        return memo[k]
+
+    res.knobs = space.relevant(source)
+    search = STRATEGIES[strategy](seed, res.knobs)
+    recorded = _recorded(replay, task) if replay is not None else {}
     results: list[tuple[dict[str, Any], float | None]] = []
     by_params: dict[str, float | None] = {}
     by_source: dict[str, dict[str, Any]] = {}
     for rec in log.measured(task.key, task.target):  # resume
         p = space.normalize(rec["params"])
         ms = score(rec)
-        by_params[json.dumps(p, sort_keys=True)] = ms
+        by_params[key_of(p)] = ms
         if rec.get("source"):
             by_source.setdefault(rec["source"], rec)
         results.append((p, ms))
         _note(res, p, ms)
-    mfn = measure_fn or (lambda req, t: measure(req, t))
     proposals = 0
-    while res.trials < trials and proposals < 20 * max(trials, 1) and len(by_params) < space.size():
-        proposals += 1
-        p = space.normalize(search.propose(results))
-        pk = json.dumps(p, sort_keys=True)
-        if pk in by_params:
-            continue
-        try:
-            src = source_fn(p) if source_fn is not None else source_hash(task.program, task.key, task.target, p)
-        except Exception as e:  # noqa: BLE001 - a candidate that cannot be lowered is a failed candidate
-            src, out = None, {"ok": False, "ms": None, "error": f"lowering: {type(e).__name__}: {e}"}
-        else:
-            hit = by_source.get(src)
-            if hit is not None:  # the same code as a measured candidate: its time, no new measurement
-                out = {"ok": hit.get("ok"), "ms": hit.get("ms"), "min_ms": hit.get("min_ms"), "error": hit.get("error"),
-                       "same_as": hit["params"]}
-            else:
-                req = {"program": task.program, "key": task.key, "target": task.target, "params": p,
-                       "warmup": warmup, "repeat": repeat, "seed": seed}
-                out = mfn(req, timeout)
-                res.trials += 1
-                res.failed += 0 if out.get("ok") else 1
-        rec = {"key": task.key, "target": task.target, "shapes": task.shapes, "params": p,
-               "ms": out.get("ms"), "min_ms": out.get("min_ms"), "ok": bool(out.get("ok")), "error": out.get("error"), "source": src,
-               "ops": task.ops, "time": round(time.time(), 3)}
-        if "same_as" in out:
-            rec["same_as"] = out["same_as"]
-        log.append(rec)
-        if src is not None and "same_as" not in out:
-            by_source[src] = rec
-        ms = score(rec)
-        by_params[pk] = ms
-        results.append((p, ms))
-        _note(res, p, ms)
-        if "same_as" not in out:
-            res.history.append(res.best_ms)
-        if on_result is not None:
-            on_result(res)
+    limit = 20 * max(trials, 1)
+    try:
+        while res.trials < trials and proposals < limit and len(by_params) < space.size(res.knobs):
+            want = min(max(batch, 1), trials - res.trials)
+            order: list[tuple[dict[str, Any], str | None, dict[str, Any] | None]] = []  # (params, source, out)
+            fresh: dict[str, dict[str, Any]] = {}  # source -> request
+            canned: dict[str, dict[str, Any]] = {}  # source -> a failure recorded in ``replay``
+            avoid = set(by_params)
+            while len(fresh) + len(canned) < want and proposals < limit and len(avoid) < space.size(res.knobs):
+                proposals += 1
+                p = space.normalize(search.propose(results, avoid))
+                pk = key_of(p)
+                if pk in avoid:
+                    continue
+                avoid.add(pk)
+                src = source(p)
+                if src is None:
+                    order.append((p, None, {"ok": False, "ms": None, "error": "lowering failed"}))
+                elif src in by_source or src in fresh or src in canned:
+                    order.append((p, src, None))  # the same code as a measured (or batched) candidate
+                else:
+                    req = {"program": task.program, "key": task.key, "target": task.target, "params": p,
+                           "warmup": warmup, "repeat": repeat, "seed": seed}
+                    r = recorded.get(src)
+                    if r is not None and not r.get("ok"):  # not retried: it failed for the same code
+                        canned[src] = {"ok": False, "ms": None, "error": r.get("error"), "recorded": True}
+                    else:
+                        if r is not None:
+                            req["recorded"] = [r["ms"], r.get("min_ms")]
+                        fresh[src] = req
+                    order.append((p, src, None))
+            outs = dict(zip(fresh, run.map(list(fresh.values()), timeout)))
+            outs.update(canned)
+            for p, src, out in order:
+                measured = src is not None and src in outs and src not in by_source
+                if out is None and measured:
+                    out = outs[src]
+                    res.trials += 1
+                    res.failed += 0 if out.get("ok") else 1
+                elif out is None:
+                    hit = by_source[src]  # type: ignore[index]
+                    out = {"ok": hit.get("ok"), "ms": hit.get("ms"), "min_ms": hit.get("min_ms"),
+                           "error": hit.get("error"), "same_as": hit["params"]}
+                rec = {"key": task.key, "target": task.target, "shapes": task.shapes, "params": p,
+                       "ms": out.get("ms"), "min_ms": out.get("min_ms"), "ok": bool(out.get("ok")),
+                       "error": out.get("error"), "source": src, "ops": task.ops, "time": round(time.time(), 3)}
+                for k in ("same_as", "worker", "node", "recorded"):
+                    if k in out:
+                        rec[k] = out[k]
+                log.append(rec)
+                if src is not None and measured:
+                    by_source[src] = rec
+                ms = score(rec)
+                by_params[key_of(p)] = ms
+                results.append((p, ms))
+                _note(res, p, ms)
+                if measured:
+                    res.history.append(res.best_ms)
+                if on_result is not None:
+                    on_result(res)
+    finally:
+        if own:
+            run.close()
     return res
+
+
+def _recorded(replay: TuningLog, task: GroupTask) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for r in replay.measured(task.key, task.target):
+        if r.get("source") and "same_as" not in r:
+            out.setdefault(r["source"], r)
+    return out
 
 
 def score(rec: dict[str, Any]) -> float | None:

@@ -149,23 +149,25 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
                              attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, (kh, kw))
     oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
     ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
-    if not nhwc:  # depthwise and 1x1 fast paths (pirc/runtime/heavy_ops.py); None: not applicable
-        from pirc.runtime import heavy_ops
+    from pirc.runtime import heavy_ops
 
+    if not nhwc:  # depthwise and 1x1 fast paths (pirc/runtime/heavy_ops.py); None: not applicable
         fast = (heavy_ops.depthwise_conv2d(x, w, strides, pads, dil, (oh, ow), groups) if groups > 1
                 else heavy_ops.pointwise_conv2d(x, w, strides, pads, groups))
         if fast is not None:
             return fast
     cd = _compute_dtype(x)
-    # extra zeros when the last window runs past the padded input (see _conv_out)
-    eh = max(0, (oh - 1) * strides[0] + dil[0] * (kh - 1) + 1 - (h + pads[0] + pads[1]))
-    ew = max(0, (ow - 1) * strides[1] + dil[1] * (kw - 1) + 1 - (wd + pads[2] + pads[3]))
-    xp = np.pad(xin.astype(cd, copy=False), ((0, 0), (0, 0), (pads[0], pads[1] + eh), (pads[2], pads[3] + ew)))
-    cols = np.empty((n, c, kh, kw, oh, ow), dtype=cd)
-    for i in range(kh):
-        rs = _window_slices(i * dil[0], strides[0], oh)
-        for j in range(kw):
-            cols[:, :, i, j] = xp[:, :, rs, _window_slices(j * dil[1], strides[1], ow)]
+    cols = heavy_ops.im2col(xin, (kh, kw), strides, pads, dil, (oh, ow)) if not nhwc else None  # one pass in C
+    if cols is None:
+        # extra zeros when the last window runs past the padded input (see _conv_out)
+        eh = max(0, (oh - 1) * strides[0] + dil[0] * (kh - 1) + 1 - (h + pads[0] + pads[1]))
+        ew = max(0, (ow - 1) * strides[1] + dil[1] * (kw - 1) + 1 - (wd + pads[2] + pads[3]))
+        xp = np.pad(xin.astype(cd, copy=False), ((0, 0), (0, 0), (pads[0], pads[1] + eh), (pads[2], pads[3] + ew)))
+        cols = np.empty((n, c, kh, kw, oh, ow), dtype=cd)
+        for i in range(kh):
+            rs = _window_slices(i * dil[0], strides[0], oh)
+            for j in range(kw):
+                cols[:, :, i, j] = xp[:, :, rs, _window_slices(j * dil[1], strides[1], ow)]
     og = o // groups
     cols = cols.reshape(n, groups, cg * kh * kw, oh * ow)
     wm = w.astype(cd, copy=False).reshape(groups, og, cg * kh * kw)

@@ -24,8 +24,13 @@ multiclass_nms3 (bboxes ``[N, M, 4]``, scores ``[N, C, M]``, rois_num?)
   IoU: boxes that do not touch give 0; without ``normalized`` widths and heights are
   ``x2 - x1 + 1``.  When more than keep_top_k boxes survive over all classes, the
   keep_top_k highest scores (stable sort of the (label, kept order) list) stay.  Rows come
-  grouped by label (ascending), in kept order within a label.  The LoD form (2-D scores
-  with rois_num) is not supported: the kernel says so.
+  grouped by label (ascending), in kept order within a label.
+  The rois_num form: bboxes ``[M, C, 4]`` (a box per class), scores ``[M, C]``, int
+  rois_num ``[N]`` splitting the M rows into images in order; class c of an image uses
+  scores[:, c] and bboxes[:, c]; a class's kept boxes come in row order (Paddle sorts them,
+  after NMS and after keep_top_k); a row is (c, scores[k, c], bboxes[k, c]) and its index
+  ``(start + k) * C + c`` (start: the image's first row); an image without rows gives none.
+  (2-D scores without rois_num need a LoD, which PIR programs do not carry: an error.)
 
 roi_align (x ``[N, C, H, W]``, boxes ``[R, 4]`` (x1, y1, x2, y2), boxes_num? int ``[N]``)
   -> ``[R, C, pooled_height, pooled_width]``.  Box corners are scaled by spatial_scale (minus
@@ -183,11 +188,31 @@ def _nms_class(boxes: np.ndarray, score: np.ndarray, score_thr: float, nms_thr: 
     return kept
 
 
+def _nms_images(bboxes: np.ndarray, scores: np.ndarray, rois_num: KernelArg) -> list[tuple[np.ndarray, np.ndarray,
+                                                                                          Any]]:
+    """Per image: (boxes of each class [C, m, 4], scores [C, m], index of (class, box))."""
+    if scores.ndim == 3:
+        n, ncls, m = scores.shape
+        return [(np.broadcast_to(bboxes[i], (ncls,) + bboxes[i].shape), scores[i],
+                 lambda c, k, i=i, m=m: i * m + k) for i in range(n)]
+    if rois_num is None:
+        raise ValueError("multiclass_nms3: 2-D scores need rois_num (PIR programs carry no LoD)")
+    counts = np.asarray(rois_num).reshape(-1).astype(np.int64)
+    ends = np.cumsum(counts)
+    if scores.ndim != 2 or bboxes.ndim != 3 or (counts.size and ends[-1] > scores.shape[0]):
+        raise ValueError(f"multiclass_nms3: rois_num {counts.tolist()} does not split scores {list(scores.shape)}")
+    ncls = scores.shape[1]
+    out = []
+    for start, end in zip(ends - counts, ends, strict=True):
+        out.append((np.moveaxis(bboxes[start:end], 1, 0), scores[start:end].T,
+                    lambda c, k, start=int(start), ncls=ncls: (start + k) * ncls + c))
+    return out
+
+
 def _nms_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     bboxes, scores = args[0], args[1]
     assert isinstance(bboxes, np.ndarray) and isinstance(scores, np.ndarray)
-    if scores.ndim != 3:
-        raise ValueError("multiclass_nms3: only batched scores [N, C, M] are supported (not the rois_num form)")
+    images = _nms_images(bboxes, scores, args[2] if len(args) > 2 else None)
     score_thr = float(attrs.get("score_threshold", 0.0))
     nms_top_k = int(attrs.get("nms_top_k", -1))
     keep_top_k = int(attrs.get("keep_top_k", -1))
@@ -195,30 +220,31 @@ def _nms_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.
     normalized = bool(attrs.get("normalized", True))
     eta = float(attrs.get("nms_eta", 1.0))
     background = int(attrs.get("background_label", 0))
-    n, ncls, m = scores.shape
     rows: list[np.ndarray] = []
     index: list[int] = []
     counts: list[int] = []
-    for i in range(n):
+    for boxes_i, scores_i, where in images:
         sel: dict[int, list[int]] = {}
-        for c in range(ncls):
-            if c == background:
+        for c in range(scores_i.shape[0]):
+            if c == background or scores_i.shape[1] == 0:
                 continue
-            sel[c] = _nms_class(bboxes[i], scores[i, c], score_thr, nms_thr, eta, nms_top_k, normalized)
+            sel[c] = _nms_class(boxes_i[c], scores_i[c], score_thr, nms_thr, eta, nms_top_k, normalized)
         total = sum(len(v) for v in sel.values())
         if -1 < keep_top_k < total:
-            pairs = [(scores[i, c, k], c, k) for c in sorted(sel) for k in sel[c]]
+            pairs = [(scores_i[c, k], c, k) for c in sorted(sel) for k in sel[c]]
             order = sorted(range(len(pairs)), key=lambda j: -pairs[j][0])[:keep_top_k]  # stable
             new: dict[int, list[int]] = {}
             for j in order:
                 new.setdefault(pairs[j][1], []).append(pairs[j][2])
             sel = new
             total = keep_top_k
+        if scores.ndim == 2:  # the rois_num form lists each class's boxes in row order
+            sel = {c: sorted(v) for c, v in sel.items()}
         counts.append(total)
         for c in sorted(sel):
             for k in sel[c]:
-                rows.append(np.concatenate([np.asarray([c, scores[i, c, k]], dtype=bboxes.dtype), bboxes[i, k]]))
-                index.append(i * m + k)
+                rows.append(np.concatenate([np.asarray([c, scores_i[c, k]], dtype=bboxes.dtype), boxes_i[c, k]]))
+                index.append(where(c, k))
     width = bboxes.shape[2] + 2
     out = np.stack(rows).astype(bboxes.dtype) if rows else np.zeros((0, width), dtype=bboxes.dtype)
     return [out, np.asarray(index, dtype=np.int32).reshape(-1, 1), np.asarray(counts, dtype=np.int32)]

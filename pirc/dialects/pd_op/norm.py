@@ -164,7 +164,8 @@ def _layer_norm_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> l
     eps = float(attrs.get("epsilon", 1e-5))
     cd = _compute_dtype(x)
     lead = x.shape[:b]
-    x2 = x.astype(cd, copy=False).reshape(int(np.prod(lead, dtype=np.int64)), -1)
+    # explicit sizes: an empty batch (a 0 in ``lead``) gives empty outputs, as in Paddle
+    x2 = x.astype(cd, copy=False).reshape(int(np.prod(lead, dtype=np.int64)), int(np.prod(x.shape[b:], dtype=np.int64)))
     y, m, v = _normalize_rows(x2, eps)
     if scale is not None:
         y = y * scale.astype(cd, copy=False).reshape(1, -1)
@@ -206,7 +207,8 @@ def _group_norm_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> l
     if c % g:
         raise ValueError(f"group_norm: channels {c} not divisible by groups {g}")
     cd = _compute_dtype(x)
-    y, m, v = _normalize_rows(xin.astype(cd, copy=False).reshape(n, g, -1), eps)
+    per_group = int(np.prod(xin.shape[1:], dtype=np.int64)) // g  # explicit: n may be 0
+    y, m, v = _normalize_rows(xin.astype(cd, copy=False).reshape(n, g, per_group), eps)
     y = y.reshape(xin.shape)
     bs = [1, c] + [1] * (x.ndim - 2)
     if scale is not None:
@@ -244,7 +246,7 @@ def _instance_norm_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -
     eps = float(attrs.get("epsilon", 1e-5))
     n, c = x.shape[:2]
     cd = _compute_dtype(x)
-    y, m, v = _normalize_rows(x.astype(cd, copy=False).reshape(n, c, -1), eps)
+    y, m, v = _normalize_rows(x.astype(cd, copy=False).reshape(n, c, int(np.prod(x.shape[2:], dtype=np.int64))), eps)
     if scale is not None:
         y = y * scale.astype(cd, copy=False).reshape(1, c, 1)
     if bias is not None:

@@ -2,9 +2,13 @@
 
 Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_part4.py.
 
-* ``argsort(x) {axis, descending, stable}`` -> (sorted values, int64 indices).  Ties keep
-  their original order (what ``stable:true`` promises; Paddle's unstable std::sort may order
-  equal keys differently, so programs that rely on it cannot be reproduced exactly).
+* ``argsort(x) {axis, descending, stable}`` -> (sorted values, int64 indices).  Paddle's CPU
+  kernel sorts each row with ``std::stable_sort`` (``stable:true``: ties keep their original
+  order, in both directions) or ``std::sort`` (``stable:false``), comparing with ``<`` / ``>``
+  and NaN greater than everything (last ascending, first descending).  ``std::sort`` leaves ties
+  in the order its introsort happens to produce; pirc replays libstdc++'s algorithm on the rows
+  that have ties and more than 16 elements (:mod:`pirc.dialects.pd_op._stdsort`), so equal keys
+  come out in Paddle's order there too.
 * ``unique(x) {return_index, return_inverse, return_counts, axis, dtype, is_sorted}`` ->
   (out, indices, inverse, counts).  Sorted unique values (rows when ``axis`` names one);
   indices are first occurrences; the index outputs have type ``dtype``.  With
@@ -23,6 +27,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.dialects.pd_op._stdsort import StdAlgo
 from pirc.dialects.pd_op.common import (
     KernelArg,
     Meta,
@@ -54,12 +59,41 @@ def stable_order(x: np.ndarray, axis: int, descending: bool) -> np.ndarray:
     return np.flip(n - 1 - rev, axis=axis)
 
 
+def std_sort_order(x: np.ndarray, axis: int, descending: bool) -> np.ndarray:
+    """Indices of libstdc++'s ``std::sort`` along ``axis`` with Paddle's argsort comparator."""
+    idx = stable_order(x, axis, descending)
+    n = x.shape[axis]
+    if n <= 16 or x.size == 0:
+        return idx  # insertion sort only: stable
+    rows = np.moveaxis(x, axis, -1).reshape(-1, n)
+    order = np.moveaxis(idx, axis, -1).reshape(-1, n).copy()
+    srt = np.take_along_axis(rows, order, axis=1)
+    same = srt[:, 1:] == srt[:, :-1]
+    if srt.dtype.kind in "fc":
+        same |= np.isnan(srt[:, 1:]) & np.isnan(srt[:, :-1])
+    for r in np.flatnonzero(same.any(axis=1)):
+        vals = rows[r].tolist()
+        nan = np.isnan(rows[r]).tolist() if rows.dtype.kind in "fc" else [False] * n
+        if descending:
+            def less(i: int, j: int, v: list = vals, m: list = nan) -> bool:
+                return (m[i] and not m[j]) or v[i] > v[j]
+        else:
+            def less(i: int, j: int, v: list = vals, m: list = nan) -> bool:
+                return (not m[i] and m[j]) or v[i] < v[j]
+        perm = list(range(n))
+        StdAlgo(less).sort(perm, 0, n)
+        order[r] = perm
+    return np.moveaxis(order.reshape(np.moveaxis(idx, axis, -1).shape), -1, axis)
+
+
 def _argsort_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     x = np.asarray(args[0])
     if x.ndim == 0:
         return [x.copy(), np.zeros((), dtype=np.int64)]
     axis = normalize_axis(int(attrs.get("axis", -1)), x.ndim)
-    idx = stable_order(x, axis, bool(attrs.get("descending", False))).astype(np.int64)
+    descending = bool(attrs.get("descending", False))
+    sort = stable_order if attrs.get("stable", False) else std_sort_order
+    idx = sort(x, axis, descending).astype(np.int64)
     return [np.take_along_axis(x, idx, axis=axis), idx]
 
 

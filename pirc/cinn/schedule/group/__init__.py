@@ -28,15 +28,19 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
 5. :func:`vertical_fusion` -- merge a consumer nest into its producer's when every
    value it reads from it was produced in the same spatial iteration (CINN's
    ``IsKeepGraphDependency``).
+5a. :func:`fuse_serial_loops` (CUDA, ``none`` strategy) -- a thread's sibling loops over R
+   (an elementwise output and the serial reductions of it) join into one loop and the value
+   they share is computed once, into a register (:mod:`.cuda_serial`).
 5b. :func:`cpu_reduction_layout` (C only) -- a first- or middle-axis reduction gets
    its kept inner axis tiled, distributed over the nest's statements and moved inside
    the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
    :mod:`.cpu`).
-6. :func:`bind_axes` -- CUDA: split the fused spatial loop over ``blockIdx.x`` (and
-   ``threadIdx.x`` / ``threadIdx.y`` per strategy), bind element loops over R to
-   the reduce threads, guard the remainders (guards wrap single blocks, never a
-   ``__syncthreads()``); C: the outer loop becomes ``parallel`` (the primitive, which
-   refuses a reduction loop; ``params["parallel"] = False`` keeps it serial).
+6. :func:`bind_axes` -- CUDA, composed of primitives: split the fused spatial loop over
+   ``blockIdx.x`` (and ``threadIdx.x`` / ``threadIdx.y`` per strategy; ``split(...,
+   guard="blocks")``: guards wrap single blocks, never a ``__syncthreads()``), bind element
+   loops over R to the reduce threads (split / reorder / bind / remove_unit_loop); C: the
+   outer loop becomes ``parallel`` (the primitive, which refuses a reduction loop;
+   ``params["parallel"] = False`` keeps it serial).
 7. :func:`allocate_storage` -- tensors that must be seen outside the kernel stay
    global; every other intermediate becomes a per-thread (per parallel iteration)
    ``local`` buffer of one element; the discrete-reduce exchange buffer is ``shared``.
@@ -59,6 +63,7 @@ from collections.abc import Callable
 from pirc.cinn.ast.nodes import ScheduleBlockRealize
 from pirc.cinn.schedule.group.align import align_compute, choose_master, loop_alignment, map_dims
 from pirc.cinn.schedule.group.bind import bind_axes
+from pirc.cinn.schedule.group.cuda_serial import fuse_serial_loops
 from pirc.cinn.schedule.group.cpu import cpu_function_schedule, cpu_reduction_layout
 from pirc.cinn.schedule.group.fusion import horizontal_fusion, vertical_fusion
 from pirc.cinn.schedule.group.info import BlockInfo, Master, ScheduleInfo, make_root, root_stmts, tree_size, with_stmts
@@ -72,6 +77,7 @@ GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleI
     ("optimize_reduction", optimize_reduction),
     ("horizontal_fusion", horizontal_fusion),
     ("vertical_fusion", vertical_fusion),
+    ("fuse_serial_loops", fuse_serial_loops),
     ("cpu_reduction_layout", cpu_reduction_layout),
     ("bind_axes", bind_axes),
     ("allocate_storage", allocate_storage),
@@ -92,6 +98,7 @@ __all__ = [
     "cpu_function_schedule",
     "cpu_reduction_layout",
     "cross_thread_call",
+    "fuse_serial_loops",
     "horizontal_fusion",
     "inline_values",
     "loop_alignment",

@@ -1,129 +1,73 @@
-"""Step 6, binding: CUDA blockIdx / threadIdx, C parallel loops."""
+"""Step 6, binding: CUDA blockIdx / threadIdx, C parallel loops, composed of the schedule
+primitives (:mod:`pirc.cinn.schedule`: split, reorder, bind, remove_unit_loop, parallel)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pirc.cinn.ast.nodes import (
     Block,
-    Div,
-    Expr,
     For,
     ForKind,
-    IfThenElse,
     IntImm,
-    Mod,
     ScheduleBlockRealize,
     Stmt,
     Var,
 )
-from pirc.cinn.ast.visitor import Mutator, substitute
+from pirc.cinn.ast.visitor import walk
 from pirc.cinn.lower import reduce_strategy as rs
+from pirc.cinn.schedule import Schedule
 from pirc.cinn.schedule.annotate import parallel
 from pirc.cinn.schedule.group.fusion import Nest, as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, root_stmts, with_stmts
-from pirc.cinn.schedule.group.reduction import ceil_div_expr, choose_strategy
+from pirc.cinn.schedule.group.reduction import choose_strategy
+from pirc.cinn.schedule.tree import const
 from pirc.diagnostics import PircError
 
 
-class _Guard(Mutator):
-    """Wrap every ScheduleBlockRealize in ``if (cond)`` (merged into an existing guard)."""
-
-    def __init__(self, cond: Expr) -> None:
-        super().__init__()
-        self.cond = cond
-
-    def visit_IfThenElse(self, node: IfThenElse) -> Any:
-        if node.else_case is None and all(isinstance(s, ScheduleBlockRealize) for s in node.then_case.stmts):
-            return node.replace(condition=self.cond & node.condition)
-        return self.generic_mutate(node)
-
-    def visit_ScheduleBlockRealize(self, node: ScheduleBlockRealize) -> Any:
-        if node.block.attr("reduce_method") is not None:
-            return node  # a cross-thread combine: every thread must reach it (it only touches registers)
-        if node.block.name.endswith("__reduce_init"):
-            return node  # sets a per-thread accumulator: harmless in every thread
-        return IfThenElse(self.cond, node)
-
-
-class _ReplaceMod(Mutator):
-    """``s % n`` -> ``lane`` and ``s / n`` -> ``blk`` (the split of ``s`` by ``n``)."""
-
-    def __init__(self, s: Var, n: int, blk: Expr, lane: Expr) -> None:
-        super().__init__()
-        self.s, self.n, self.blk, self.lane = s, n, blk, lane
-
-    def _hit(self, node: Any) -> bool:
-        return node.a is self.s and isinstance(node.b, IntImm) and node.b.value == self.n
-
-    def visit_Mod(self, node: Mod) -> Any:
-        if self._hit(node):
-            return self.lane
-        return self.generic_mutate(node)
-
-    def visit_Div(self, node: Div) -> Any:
-        if self._hit(node):
-            return self.blk
-        return self.generic_mutate(node)
-
-
-class _BindElementLoops(Mutator):
-    """Elementwise loops over R (``for k { block }``) -> thread-bound loop + serial remainder."""
-
-    def __init__(self, info: ScheduleInfo, threads: int, axis: str) -> None:
-        super().__init__()
-        self.info = info
-        self.threads = threads
-        self.axis = axis
-
-    def visit_For(self, node: For) -> Any:
-        if node.kind is ForKind.SERIAL and len(node.body.stmts) == 1 and isinstance(
-                node.body.stmts[0], ScheduleBlockRealize):
-            r = node.body.stmts[0]
-            c = self.info.compute(r.block.name)
+def _element_loops(tree: Stmt, info: ScheduleInfo) -> list[Var]:
+    """The elementwise loops over R in a nest (``for k { block }``, the block not a reduction)."""
+    out: list[Var] = []
+    for n in walk(tree):
+        if isinstance(n, For) and n.kind is ForKind.SERIAL and len(n.body.stmts) == 1 and isinstance(
+                n.body.stmts[0], ScheduleBlockRealize):
+            c = info.compute(n.body.stmts[0].block.name)
             if c is not None and not c.is_reduce:
-                return self._bind(node, r)
-        return self.generic_mutate(node)
-
-    def _bind(self, loop: For, r: ScheduleBlockRealize) -> Stmt:
-        ctx = self.info.ctx
-        it = ctx.index_dtype
-        T = self.threads
-        rt, ro = Var(loop.loop_var.name + "_1", it), Var(loop.loop_var.name + "_0", it)
-        R = loop.extent
-        single = isinstance(R, IntImm) and R.value <= T
-        e = rt if single else ro * IntImm(T, it) + rt
-        nr = substitute(r, {loop.loop_var: e})
-        exact = isinstance(R, IntImm) and R.value % T == 0
-        inner: Stmt = nr if exact else IfThenElse(e < R, nr)
-        if not single:
-            inner = For(ro, IntImm(0, it), ceil_div_expr(ctx, R, T), inner)
-        return For.bind(rt, IntImm(0, it), IntImm(T, it), self.axis, inner)
+                out.append(n.loop_var)
+    return out
 
 
-def _split_spatial(info: ScheduleInfo, body: list[Stmt], s: Var | None, S: Expr, rows: int,
-                   axis: str | None) -> Stmt:
-    """``for s (S) body`` -> ``blockIdx.x for (sb) [axis for (sr, rows)] body[s := sb*rows + sr]``."""
-    ctx = info.ctx
-    it = ctx.index_dtype
+def bind_element_loops(tree: Stmt, info: ScheduleInfo, threads: int, axis: str) -> Stmt:
+    """Each elementwise loop over R runs on ``threads`` threads of ``axis``:
+    ``split(k, [None, T])``, ``reorder(k_1, k_0)``, ``bind(k_1, axis)`` -- the thread loop
+    outside, each thread's serial remainder inside (guarded when T does not divide R).  A loop
+    of at most T iterations is split ``[1, T]`` and its one-iteration serial loop removed."""
+    s = Schedule(tree)
+    for v in _element_loops(tree, info):
+        R = const(s.loop(v).extent)
+        single = R is not None and R <= threads
+        ko, ki = s.split(v, [1 if single else None, threads])
+        s.reorder(ki, ko)
+        s.bind(ki, axis)
+        if single:
+            s.remove_unit_loop(ko)
+    return s.tree  # type: ignore[return-value]
+
+
+def bind_spatial(info: ScheduleInfo, tree: Stmt, s: Var | None, rows: int, axis: str | None) -> Stmt:
+    """The fused spatial loop ``s`` of a nest: ``rows`` points per block on ``axis``
+    (``split(s, [None, rows], guard="blocks")``, ``bind(s_0, blockIdx.x)``, ``bind(s_1, axis)``;
+    a guard on each block, none around a barrier) or, with one row, ``bind(s, blockIdx.x)``.
+    A nest without a spatial loop runs in one block."""
+    it = info.ctx.index_dtype
     if s is None:  # no spatial loop: one block
-        inner: Stmt = Block(tuple(body))
-        sb = Var("i_blk", it)
-        return For.bind(sb, IntImm(0, it), IntImm(1, it), "blockIdx.x", inner)
+        return For.bind(Var("i_blk", it), IntImm(0, it), IntImm(1, it), "blockIdx.x", tree)
+    sch = Schedule(tree)
     if rows == 1 or axis is None:
-        return For.bind(s, IntImm(0, it), S, "blockIdx.x", Block(tuple(body)))
-    sb, sr = Var(s.name + "_0", it), Var(s.name + "_1", it)
-    one_block = isinstance(S, IntImm) and S.value <= rows
-    e = sr if one_block else sb * IntImm(rows, it) + sr
-    blk = Block(tuple(body))
-    blk = _ReplaceMod(s, rows, sb, sr).visit(blk)
-    blk = substitute(blk, {s: e})
-    exact = isinstance(S, IntImm) and S.value % rows == 0
-    if not exact:
-        blk = _Guard(e < S).visit(blk)
-    nblocks = ceil_div_expr(ctx, S, rows)
-    return For.bind(sb, IntImm(0, it), nblocks, "blockIdx.x",
-                    For.bind(sr, IntImm(0, it), IntImm(rows, it), axis, blk))
+        sch.bind(s, "blockIdx.x")
+        return sch.tree  # type: ignore[return-value]
+    sb, sr = sch.split(s, [None, rows], guard="blocks")
+    sch.bind(sb, "blockIdx.x")
+    sch.bind(sr, axis)
+    return sch.tree  # type: ignore[return-value]
 
 
 def bind_axes(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRealize:
@@ -140,17 +84,16 @@ def bind_axes(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRe
             out.append(_bind_unaligned(info, st))
             continue
         s = n.loops[0].loop_var if n.loops else None
-        S = n.loops[0].extent if n.loops else IntImm(1, info.ctx.index_dtype)
-        body = n.body
+        tree: Stmt = n.build() if n.loops else Block(tuple(n.body))
         m = strat.method
         if m in (rs.WARP, rs.BLOCK):
-            body = [_BindElementLoops(info, strat.reduce_threads, "threadIdx.x").visit(x) for x in body]
-            out.append(_split_spatial(info, body, s, S, strat.rows, "threadIdx.y" if m == rs.WARP else None))
+            tree = bind_element_loops(tree, info, strat.reduce_threads, "threadIdx.x")
+            out.append(bind_spatial(info, tree, s, strat.rows, "threadIdx.y" if m == rs.WARP else None))
         elif m == rs.DISCRETE:
-            body = [_BindElementLoops(info, strat.reduce_threads, "threadIdx.y").visit(x) for x in body]
-            out.append(_split_spatial(info, body, s, S, strat.rows, "threadIdx.x"))
+            tree = bind_element_loops(tree, info, strat.reduce_threads, "threadIdx.y")
+            out.append(bind_spatial(info, tree, s, strat.rows, "threadIdx.x"))
         else:  # elementwise / none: one output point per thread
-            out.append(_split_spatial(info, body, s, S, strat.tx, "threadIdx.x"))
+            out.append(bind_spatial(info, tree, s, strat.tx, "threadIdx.x"))
     return with_stmts(root, out)
 
 

@@ -17,12 +17,33 @@ accumulators) then stay in a temp buffer indexed by ``j`` instead of one-element
 
 from __future__ import annotations
 
-from pirc.cinn.ast.nodes import For, LoweredFunc, ScheduleBlockRealize, Store
+from pirc.cinn.ast.equality import structural_equal
+from pirc.cinn.ast.nodes import (
+    Block,
+    Buffer,
+    Call,
+    Div,
+    Expr,
+    For,
+    IntImm,
+    IterType,
+    Load,
+    LoweredFunc,
+    MemoryScope,
+    Node,
+    ScheduleBlock,
+    ScheduleBlockRealize,
+    Store,
+    Tensor,
+    Var,
+)
+from pirc.cinn.ast.visitor import children, replace_nodes, substitute, uses_any, uses_var, walk
 from pirc.cinn.lower.symbolic import product
 from pirc.cinn.schedule import Schedule
 from pirc.cinn.schedule.group.fusion import as_nest
-from pirc.cinn.schedule.group.info import ScheduleInfo, root_stmts, with_stmts
-from pirc.cinn.schedule.tree import const, single, stmt_children, storage
+from pirc.cinn.schedule.group.info import ScheduleInfo, block_store, root_stmts, with_stmts
+from pirc.cinn.schedule.tree import const, insert_stmt, replace, single, stmt_children, storage
+from pirc.diagnostics import PircError
 
 #: the default tile of the inner spatial loop: 256 float32 = 1 KiB contiguous per row
 DEFAULT_TILE = 256
@@ -95,10 +116,84 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
         if not any(isinstance(k, For) for k in _descendants(s.loop(lane))):
             width = info.params.get("vector_width") or max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
             s.vectorize(lane, width)
+            if chain and info.params.get("hoist", True):
+                saved = s.tree
+                try:
+                    _hoist_invariants(s, lane, chain, width)
+                except PircError:  # a primitive refused: the nest as it was
+                    s.tree = saved
     for n in _descendants(s.tree):
         if isinstance(n, Store):
             info.keep_temp.add(storage(n.tensor))
     return s.tree  # type: ignore[return-value]
+
+
+def _hoist_invariants(s: Schedule, lane: For, chain: list[For], width: int) -> None:
+    """The values of a lane's block that do not change along the loops moved outside it (a
+    column's mean or ``rsqrt(var + eps)`` under ``for k``) computed once per tile, into a
+    temp indexed by the lane, before those loops: ``for j (T) { h[j] = v(j) }; for k { for
+    j (T) { out[k, j] = f(x[k, j], h[j]) } }`` (TVM's cache_write + compute_at of an inlined
+    value).  The same operations on the same values: results are bit-identical.  Only
+    values worth a buffer move (a call or a float division); none that reads what the
+    loops write."""
+    loop = s.loop(lane)
+    real = single(loop.body)
+    T = const(loop.extent)
+    if not isinstance(real, ScheduleBlockRealize) or T is None:
+        return
+    blk = real.block
+    st = block_store(blk)
+    if st is None:
+        return
+    outer = s.loop(chain[0])
+    written = {storage(n.tensor) for n in _descendants(outer) if isinstance(n, Store)}
+    chain_ids = {id(c.loop_var) for c in chain}
+    varying = {id(iv) for iv, val in zip(blk.iter_vars, real.iter_values) if uses_any(val, chain_ids)}
+    fixed = {id(iv) for iv in blk.iter_vars} - varying
+    groups: list[list[Expr]] = []  # structurally equal occurrences share one temp
+
+    def visit(e: Node) -> None:
+        if isinstance(e, Expr) and _worth_hoisting(e) and not uses_any(e, varying) and uses_any(e, fixed) \
+                and not any(isinstance(n, Load) and storage(n.tensor) in written for n in walk(e)):
+            for g in groups:
+                if structural_equal(g[0], e):
+                    g.append(e)
+                    return
+            groups.append([e])
+            return
+        for c in children(e):
+            visit(c)
+
+    visit(st.value)
+    if not groups:
+        return
+    it = loop.loop_var.dtype
+    lane_iv = Var("i_lane", it)
+    pairs: list[tuple[Node, Expr]] = []
+    hoisted: list[For] = []
+    for n, g in enumerate(groups):
+        e = g[0]
+        name = f"{blk.name}_hoist{n}"
+        tmp = Tensor(name, (IntImm(T, it),), e.dtype, Buffer("_" + name, (IntImm(T, it),), e.dtype, MemoryScope.LOCAL))
+        jv = Var(f"{loop.loop_var.name}_h{n}", it)
+        used = [(iv, val) for iv, val in zip(blk.iter_vars, real.iter_values) if id(iv) in fixed and uses_var(e, iv)]
+        new_ivs = [Var(iv.name, iv.dtype) for iv, _ in used]
+        li = Var("i_lane", it)
+        value = substitute(e, {iv: nv for (iv, _), nv in zip(used, new_ivs)})
+        block = ScheduleBlock(name, (*new_ivs, li), Store(tmp, (li,), value))
+        vals = tuple(substitute(val, {loop.loop_var: jv}) for _, val in used) + (jv,)
+        hoisted.append(For(jv, IntImm(0, it), IntImm(T, it), Block((ScheduleBlockRealize(vals, block),))))
+        pairs += [(occ, Load(tmp, (lane_iv,))) for occ in g]
+    types = (*blk.iter_types, IterType.SPATIAL) if blk.iter_types is not None else None
+    new_blk = blk.replace(iter_vars=(*blk.iter_vars, lane_iv), body=replace_nodes(blk.body, pairs), iter_types=types)
+    s.tree = replace(s.tree, real, ScheduleBlockRealize((*real.iter_values, loop.loop_var), new_blk))
+    s.tree = insert_stmt(s.tree, s.loop(chain[0]), hoisted, after=False)
+    for h in hoisted:
+        s.vectorize(h.loop_var, width)
+
+
+def _worth_hoisting(e: Expr) -> bool:
+    return any(isinstance(n, Call) or (isinstance(n, Div) and n.dtype.is_float) for n in walk(e))
 
 
 def _descendants(node: object) -> list:
