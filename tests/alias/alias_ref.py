@@ -46,8 +46,26 @@ def _sigmoid(x: np.ndarray) -> np.ndarray:
     return one / (one + np.exp(-x))
 
 
+def _periodic(f: Callable[[np.ndarray], np.ndarray]) -> Callable[[np.ndarray], np.ndarray]:
+    """sin/cos, with NaN ("not compared", as for an overflow) where the argument is so large that the
+    few ulps by which two correct exp/tanh implementations upstream may differ move the result past
+    the comparison's tolerance: there the float32 answer is not determined by the program (a compiled
+    ``expf`` and numpy's ``exp`` then disagree about sin(4e6)); no aliasing question is lost."""
+
+    def periodic(x: np.ndarray) -> np.ndarray:
+        out = f(x)
+        if np.issubdtype(out.dtype, np.floating):
+            undetermined = 4 * np.abs(np.spacing(np.asarray(x, out.dtype))) > UNDETERMINED_ATOL
+            out = np.where(undetermined, np.asarray(np.nan, out.dtype), out)
+        return out
+
+    return periodic
+
+
+UNDETERMINED_ATOL = 1e-5  # alias_paths.same's atol
+
 UNARY: dict[str, Callable[[np.ndarray], np.ndarray]] = {
-    "exp": np.exp, "tanh": np.tanh, "sin": np.sin, "cos": np.cos, "abs": np.abs,
+    "exp": np.exp, "tanh": np.tanh, "sin": _periodic(np.sin), "cos": _periodic(np.cos), "abs": np.abs,
     "relu": lambda x: np.maximum(x, np.asarray(0, x.dtype)), "sigmoid": _sigmoid,
     "sqrt": np.sqrt, "square": np.square, "floor": np.floor,
 }

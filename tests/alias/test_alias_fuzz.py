@@ -35,6 +35,9 @@ REGRESSIONS_FIRST = (5000035, 11000392, 22000187, 22000596, 31008972, 41000991, 
 #: (class I with today's generator, before its fix: results of nested ifs that are an outer variable;
 #: 71014074: a loop flattens_ then scales_ a captured slice view, which must be a contiguous copy)
 REGRESSIONS = (678, 1487, 1627, 1856, 71014074)
+#: run on --backend cinn too (71016413: sin of ~4e6 after an exp chain, where compiled expf and numpy's
+#: exp differ by an ulp: the reference marks such results undetermined, alias_ref._periodic)
+CINN_REGRESSIONS = (71016413,)
 PATHS = alias_paths.paths()
 
 
@@ -110,7 +113,7 @@ def sample() -> list[tuple[int, int, bool]]:
     """(seed, max_ops, mixed) of the CI sample and the regressions; the program is
     ``alias_progs.random_text(seed, max_ops=max_ops, mixed=mixed)``, named ``fuzz:<seed>`` (first
     generator: ``fuzz:first:<seed>``)."""
-    return ([(s, 8, True) for s in range(CI_COUNT)] + [(s, 10, True) for s in REGRESSIONS]
+    return ([(s, 8, True) for s in range(CI_COUNT)] + [(s, 10, True) for s in REGRESSIONS + CINN_REGRESSIONS]
             + [(s, 10, False) for s in REGRESSIONS_FIRST])
 
 
@@ -125,7 +128,7 @@ def test_fuzz_sample() -> None:
         feeds = alias_progs.feeds_for(seed)
         expected = alias_ref.evaluate(alias_paths.parse(text), feeds)
         for name, path in PATHS.items():
-            if name == "cinn" and seed % CINN_EVERY:
+            if name == "cinn" and seed % CINN_EVERY and seed not in CINN_REGRESSIONS:
                 continue
             why = alias_paths.check(text, feeds, expected, path)
             if why is not None:
