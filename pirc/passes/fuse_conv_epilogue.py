@@ -99,7 +99,6 @@ def fuse_one(conv: Operation) -> Operation | None:
         act = ACTS[nxt.name]
         chain.append(nxt)
         cur = nxt.results[0]
-    last = chain[-1]
     attrs = conv.attrs
     for k, v in (("activation", act), ("split_channels", []), ("exhaustive_search", False),
                  ("workspace_size_MB", 32), ("fuse_alpha", 0.0)):
@@ -108,11 +107,18 @@ def fuse_one(conv: Operation) -> Operation | None:
         attrs = attrs.with_attr("groups", to_attr(1))
     fused = Operation.create(FUSED, [conv.operands[0].value, conv.operands[1].value, bias, residual], [cur.type],
                              attrs, loc=conv.loc)
-    block.insert_before(fused, last)
-    cur.replace_all_uses_with(fused.results[0])
+    return replace_chain(conv, chain, fused)
+
+
+def replace_chain(head: Operation, chain: list[Operation], fused: Operation) -> Operation:
+    """Put ``fused`` where the last op of ``head`` + ``chain`` was, give it that op's uses, erase the rest."""
+    last = chain[-1]
+    assert last.parent is not None
+    last.parent.insert_before(fused, last)
+    last.results[0].replace_all_uses_with(fused.results[0])
     for op in reversed(chain):
         op.erase()
-    conv.erase()
+    head.erase()
     return fused
 
 

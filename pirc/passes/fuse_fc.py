@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pirc.ir.attributes import to_attr
 from pirc.ir.core import Operation
 from pirc.ir.program import Program
-from pirc.passes.fuse_conv_epilogue import _dense, _other, _sole_user
+from pirc.passes.fuse_conv_epilogue import _dense, _other, _sole_user, replace_chain
 from pirc.passes.manager import Pass, register_pass
 
 
@@ -54,12 +54,7 @@ def fuse_one(mm: Operation) -> Operation | None:
              "stop_gradient": [False]}
     fc = Operation.create("pd_op.fc", [mm.operands[0].value, mm.operands[1].value, bias], [cur.type],
                           {k: to_attr(v) for k, v in attrs.items()}, loc=mm.loc)
-    block.insert_before(fc, chain[-1])
-    cur.replace_all_uses_with(fc.results[0])
-    for op in reversed(chain):
-        op.erase()
-    mm.erase()
-    return fc
+    return replace_chain(mm, chain, fc)
 
 
 @register_pass
