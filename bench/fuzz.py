@@ -30,6 +30,7 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -224,6 +225,8 @@ def main() -> int:
     ap.add_argument("--report", type=float, default=60.0, help="Seconds between progress lines.")
     ap.add_argument("--batch", type=int, default=32, help="Inputs handed to a worker at a time (default 32).")
     ap.add_argument("--save", default=None, metavar="DIR", help="Keep the input of every finding in DIR.")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1),
+                    help="Workers busy at once (default: 2, or 1 on one core); each target has its own worker.")
     ap.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.worker:
@@ -240,6 +243,7 @@ def main() -> int:
     pools = {t: list(SELFTEST) if t == "selftest" else seeds(t) for t in targets}
     n_seeds = {t: len(p) for t, p in pools.items()}
     workers = {t: Worker(t, args.mem_mb) for t in targets}
+    pool_exec = ThreadPoolExecutor(max_workers=max(1, args.jobs))
     counts: dict[str, Counter[str]] = {t: Counter() for t in targets}
     examples: dict[tuple[str, str], str] = {}
     save = Path(args.save) if args.save else None
@@ -267,8 +271,11 @@ def main() -> int:
                         data = rnd.choice(pool)
                         batch.append(data if t == "selftest" else mutate(data, rnd, pool, t))
                 batches[t] = batch
+            # the targets' batches run on up to --jobs workers at once; answers are taken in target order,
+            # so a run is the same for a given seed whatever --jobs is
+            results = dict(zip(targets, pool_exec.map(lambda t: workers[t].run(batches[t], args.timeout), targets)))
             for t in targets:
-                answers, unrun = workers[t].run(batches[t], args.timeout)
+                answers, unrun = results[t]
                 pending[t] = unrun + pending[t]
                 pool = pools[t]
                 for data, (cls, detail) in zip(batches[t], answers):
@@ -293,6 +300,7 @@ def main() -> int:
     except (KeyboardInterrupt, SystemExit):
         print("\ninterrupted", flush=True)
     finally:
+        pool_exec.shutdown(wait=True)
         for w in workers.values():
             w.stop()
     elapsed = time.monotonic() - start
