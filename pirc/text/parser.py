@@ -465,6 +465,8 @@ class _TreeBuilder:
                 pending_else = True
         if pending_else:
             raise b.fail("expected a region after 'else'", line, col)
+        if info.printer in ("while", "group") and len(regions) > 1:  # their printed form holds one region
+            raise b.fail(f"'{name}' has one region ('else' separates the branches of an if)", line, col)
         if depth > MAX_NESTING:
             raise b.fail(f"regions are nested more than {MAX_NESTING} levels deep", line, col)
         attrs = attrs or AttrDict.EMPTY

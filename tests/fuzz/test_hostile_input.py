@@ -280,6 +280,18 @@ def test_ir_the_printer_cannot_express_is_found() -> None:
     assert unprintable(p) == (loop, "a while op prints exactly one region, this one has 2")
 
 
+@pytest.mark.parametrize("between", ["} else {", "}\n    {"])
+def test_a_loop_with_a_second_region_is_refused_by_both_readers(between: str) -> None:
+    # bench/fuzz.py seed 75: an 'else' inside a while made a second region, printed as a bare '^'
+    text = ('{\n    (%0) = "pd_op.full" () {value:true} : () -> tensor<1xb>\n'
+            '    () = "pd_op.while" (cond=%0, inputs=) { \n    ^\n'
+            '        () = "cf.yield" (%0) {} : (tensor<1xb>) -> \n    ' + between + '\n    }\n}\n')
+    for fast in (True, False):
+        with pytest.raises(PircError, match="'pd_op.while' has one region"):
+            parse_program(text, fast=fast)
+    assert check_pir_text(text) == "diagnostic"
+
+
 _BOUNDED = """
 import resource, sys
 resource.setrlimit(resource.RLIMIT_AS, (3 << 30, 3 << 30))  # a regression is a MemoryError, not an OOM kill
