@@ -217,7 +217,8 @@ def measure(model_dir: Path, repeat: int) -> dict[str, Any]:
     if missing:
         row["status"] = "not expressible: op " + ", ".join(missing)
         return row
-    params = {k: jax.device_put(v) for k, v in _load_npz(model_dir / "params.npz").items()}
+    pfile = model_dir / "params.npz"
+    params = {k: jax.device_put(v) for k, v in (_load_npz(pfile) if pfile.exists() else {}).items()}
     feeds = {k: jax.device_put(v) for k, v in _load_npz(model_dir / "feeds.npz").items()}
     fn = jax_function(program)
     t0 = time.perf_counter()
@@ -263,20 +264,30 @@ def _pin(threads: int) -> None:
         os.sched_setaffinity(0, allowed[:threads])
 
 
+def _note(status: str) -> str:
+    """A status for the table: at most three op names of a long 'not expressible' list."""
+    head, sep, ops = status.partition(": op ")
+    names = ops.split(", ") if sep else []
+    if len(names) > 3:
+        return f"{head}: op {', '.join(names[:3])} (+{len(names) - 3} more)"
+    return status
+
+
 def _table(rows: list[dict[str, Any]]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    t = Table(title="XLA (JAX, CPU) on the zoo models: cold compile in a fresh process, warm median")
-    for col in ("model", "XLA cold compile (s)", "XLA warm (ms)", "max |diff|", "ok"):
-        t.add_column(col, justify="left" if col == "model" else "right")
+    t = Table(title="XLA (JAX, CPU): cold compile (trace + compile + first run, fresh process), warm median")
+    for col in ("model", "XLA cold compile (s)", "XLA warm (ms)", "max |diff|", "ok", "note"):
+        t.add_column(col, justify="left" if col in ("model", "note") else "right", overflow="fold")
     for r in rows:
         if "cold_s" not in r:
-            t.add_row(r["model"], "", "", "", r["status"])
+            t.add_row(r["model"], "", "", "", "-", _note(r["status"]))
             continue
         warm = f"{r['warm_ms']:.2f}" if r.get("warm_ms") is not None else ""
-        t.add_row(r["model"], f"{r['cold_s']:.2f}", warm, f"{r['max_abs_diff']:.3g}", "yes" if r["ok"] else "NO")
-    Console().print(t)
+        note = f"trace {r['trace_s']:.2f} s, compile {r['compile_s']:.2f} s, {r['threads']} threads"
+        t.add_row(r["model"], f"{r['cold_s']:.2f}", warm, f"{r['max_abs_diff']:.3g}", "yes" if r["ok"] else "NO", note)
+    Console(width=max(Console().width, 150)).print(t)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -295,8 +306,10 @@ def main(argv: list[str] | None = None) -> int:
     dirs = [Path(d) for d in args.dir] or [MODELS_DIR / m for m in args.models.split(",") if m]
     rows = []
     for d in dirs:
-        if not (d / "program.pir").exists():
-            rows.append({"model": d.name, "status": "missing: generate it with bench/zoo_paddle.py"})
+        absent = [f for f in ("program.pir", "params.npz", "feeds.npz", "outputs.npz")
+                  if not (d / f).exists() and not (f == "params.npz" and (d / "program.pir").exists())]
+        if absent:
+            rows.append({"model": d.name, "status": f"missing {', '.join(absent)} (bench/zoo_paddle.py makes them)"})
             continue
         rows.append(_child(d, args.repeat, args.threads))
     _table(rows)
