@@ -43,7 +43,8 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 MODELS_DIR = Path(__file__).resolve().parent / ".models"
-DEFAULT_MODELS = "mobilenet_v3_small,mobilenet_v2,shufflenet_v2_x1_0,squeezenet1_1,resnet50,bert_base_encoder"
+DEFAULT_MODELS = ("resnet50,mobilenet_v2,mobilenet_v3_small,shufflenet_v2_x1_0,squeezenet1_1,densenet121,googlenet,"
+                  "vgg11,bert_base_encoder,mobilenet_v2_dynbatch")  # bench/models.py's ZOO
 RANDOM_OPS = frozenset({"pd_op.uniform", "pd_op.gaussian", "pd_op.randint", "pd_op.randperm", "pd_op.bernoulli",
                         "pd_op.multinomial", "pd_op.dropout", "pd_op.dropout_"})
 BUILTINS = frozenset({"builtin.parameter", "pd_op.data", "pd_op.feed", "pd_op.fetch", "builtin.shadow_output",
@@ -233,14 +234,17 @@ def measure(model_dir: Path, repeat: int) -> dict[str, Any]:
     out = jax.block_until_ready(compiled(params, feeds))
     t3 = time.perf_counter()
     times = []
+    c0, w0 = os.times(), time.perf_counter()
     for _ in range(repeat):
         s = time.perf_counter()
         jax.block_until_ready(compiled(params, feeds))
         times.append(time.perf_counter() - s)
+    c1, w1 = os.times(), time.perf_counter()
+    busy = (c1.user - c0.user + c1.system - c0.system) / (w1 - w0) if times else None
     diff, ok = compare({k: np.asarray(v) for k, v in out.items()}, _load_npz(model_dir / "outputs.npz"))
     row.update(status="ok" if ok else "WRONG", cold_s=t3 - t0, trace_s=t1 - t0, compile_s=t2 - t1,
                first_run_s=t3 - t2, warm_ms=statistics.median(times) * 1e3 if times else None,
-               max_abs_diff=diff, ok=ok, threads=len(os.sched_getaffinity(0)), jax=jax.__version__)
+               max_abs_diff=diff, ok=ok, threads=len(os.sched_getaffinity(0)), cores_busy=busy, jax=jax.__version__)
     return row
 
 
@@ -285,7 +289,9 @@ def _table(rows: list[dict[str, Any]]) -> None:
             t.add_row(r["model"], "", "", "", "-", _note(r["status"]))
             continue
         warm = f"{r['warm_ms']:.2f}" if r.get("warm_ms") is not None else ""
-        note = f"trace {r['trace_s']:.2f} s, compile {r['compile_s']:.2f} s, {r['threads']} threads"
+        note = f"trace {r['trace_s']:.2f} s, compile {r['compile_s']:.2f} s; {r['threads']} cores allowed"
+        if r.get("cores_busy") is not None:
+            note += f", {r['cores_busy']:.2f} busy in the warm runs"
         t.add_row(r["model"], f"{r['cold_s']:.2f}", warm, f"{r['max_abs_diff']:.3g}", "yes" if r["ok"] else "NO", note)
     Console(width=max(Console().width, 150)).print(t)
 

@@ -162,6 +162,9 @@ def _scale(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     else:
         s = jnp.reshape(s, ()).astype(x.dtype)
     b = at.get("bias", 0.0)
+    if jnp.asarray(x).dtype.kind in "iu":  # static_cast<T>(scale), static_cast<T>(bias): truncated
+        s = math.trunc(s) if isinstance(s, float) else s
+        b = math.trunc(float(b))
     return [x * s + b if at.get("bias_after_scale", True) else (x + b) * s]
 
 
