@@ -160,7 +160,10 @@ def trace_program(program: Any, params: Mapping[str, Any], feeds: Mapping[str, A
                         raise NotExpressible(f"{name}: no shape rule")
                     return list(infer([_meta(a) for a in args], attrs))
 
-                outs = OPS[name](args, attrs, OpCtx(name, metas))
+                try:
+                    outs = OPS[name](args, attrs, OpCtx(name, metas))
+                except NotExpressible as e:
+                    raise NotExpressible(f"{name}: {e}") from None
             else:
                 raise NotExpressible(name)
             if len(res) == 1 and isinstance(res[0].type, VectorType):

@@ -46,7 +46,7 @@ class OpCtx:
         m = metas[0] if len(metas) == 1 and isinstance(metas[0], list) else metas
         meta = m[i]
         if not isinstance(meta, Meta) or meta.shape is None or any(d < 0 for d in meta.shape):
-            raise NotExpressible(f"{self.name}: the result shape is not static")
+            raise NotExpressible("the result shape depends on values computed at run time")
         return tuple(meta.shape)
 
     def out_shapes(self) -> list[tuple[int, ...]]:
@@ -190,7 +190,7 @@ def _where(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
 @op("pd_op.dropout")
 def _dropout(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     if not at.get("is_test", False):
-        raise NotExpressible("pd_op.dropout in training mode (random)")
+        raise NotExpressible("training mode (random)")
     x = a[0]
     if at.get("mode", "upscale_in_train") != "upscale_in_train":
         x = x * (1.0 - float(np.asarray(a[2]).reshape(-1)[0]))
@@ -311,7 +311,7 @@ def _batch_norm(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     bs[axis] = x.shape[axis]
     eps = float(at.get("epsilon", 1e-5))
     if not ((at.get("is_test", False) and not at.get("trainable_statistics", False)) or at.get("use_global_stats")):
-        raise NotExpressible("pd_op.batch_norm in training mode")
+        raise NotExpressible("training mode")
     inv = 1.0 / jnp.sqrt(var + eps)
     y = (x - jnp.reshape(mean, bs)) * jnp.reshape(inv, bs)
     if scale is not None:
@@ -448,7 +448,7 @@ def _pool2d(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
             res = s / cnt.astype(np.float32)
         res = res[:, :, :out[0], :out[1]]
     else:
-        raise NotExpressible(f"pd_op.pool2d pooling_type {kind!r}")
+        raise NotExpressible(f"pooling_type {kind!r}")
     if nhwc:
         res = jnp.transpose(res, (0, 2, 3, 1))
     return [res]

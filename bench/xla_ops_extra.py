@@ -34,7 +34,7 @@ def _by_index(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     if not is_concrete(rest):
         if c.name in TRACED_INDEX:
             return TRACED_INDEX[c.name](a, at)
-        raise NotExpressible(f"{c.name} with an index computed at run time")
+        raise NotExpressible("an index computed at run time")
     opdef = lookup(c.name)
     assert opdef is not None and opdef.kernel is not None
     pos = np.arange(math.prod(x.shape), dtype=np.int64).reshape(x.shape)
@@ -82,7 +82,7 @@ for _n, _f in {"log2": jnp.log2, "log10": jnp.log10, "trunc": jnp.trunc, "round"
 def _pow(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     y = float(at.get("y", 1.0))
     if jnp.asarray(a[0]).dtype.kind != "f":
-        raise NotExpressible("pd_op.pow of integers")
+        raise NotExpressible("integer tensors")
     return [jnp.power(a[0], jnp.asarray(y, a[0].dtype))]
 
 
@@ -193,7 +193,7 @@ def _topk(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     elif at.get("largest", True):
         vals, idx = lax.top_k(xt, k)
     else:
-        raise NotExpressible("pd_op.topk smallest of integers")
+        raise NotExpressible("smallest of integer tensors")
     return [jnp.moveaxis(vals, -1, axis), jnp.moveaxis(idx.astype(jnp.int64), -1, axis)]
 
 
@@ -201,7 +201,7 @@ def _topk(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
 def _group_norm(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     x = a[0]
     if at.get("data_format", "NCHW") not in ("NCHW", "NCL", "NCDHW", "AnyLayout"):
-        raise NotExpressible("pd_op.group_norm channels-last")
+        raise NotExpressible("channels-last")
     g = int(at["groups"])
     n, ch = x.shape[0], x.shape[1]
     xg = jnp.reshape(x, (n, g, -1))
@@ -255,7 +255,7 @@ def _p_norm(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     if at.get("asvector", False):
         axes: tuple[int, ...] = tuple(range(jnp.ndim(x)))
     elif jnp.ndim(x) == 0:
-        raise NotExpressible("pd_op.p_norm of a 0-D tensor")
+        raise NotExpressible("a 0-D tensor")
     else:
         axes = (normalize_axis(int(at.get("axis", -1)), jnp.ndim(x)),)
     ax = jnp.abs(x)

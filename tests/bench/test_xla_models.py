@@ -118,3 +118,28 @@ def test_pool2d(kernel: list[int], attrs: dict[str, Any]) -> None:
     full = dict(data_format="NCHW", global_pooling=False, adaptive=False, exclusive=True, ceil_mode=False,
                 padding_algorithm="EXPLICIT") | attrs
     _against_pirc("pd_op.pool2d", [x, np.asarray(kernel, np.int64)], full)
+
+
+def test_scale_of_integers_truncates_scale_and_bias() -> None:
+    x = np.arange(-4, 5, dtype=np.int64).reshape(3, 3)
+    _against_pirc("pd_op.scale", [x, np.asarray([2.5], np.float32)], {"bias": 1.7, "bias_after_scale": True})
+
+
+DATA_DEPENDENT_SHAPE = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%1) = "pd_op.data" () {dtype:int64,name:"s",place:Place(undefined:0),shape:[2],stop_gradient:[true]} : () -> tensor<2xi64>
+    (%2) = "pd_op.reshape" (%0, %1) {stop_gradient:[false]} : (tensor<2x3xf32>, tensor<2xi64>) -> tensor<-1x-1xf32>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out",persistable:[true],stop_gradient:[false]} : (tensor<-1x-1xf32>) -> tensor<-1x-1xf32>
+}
+"""
+
+
+def test_a_data_dependent_shape_is_not_expressible(tmp_path: Path) -> None:
+    d = tmp_path / "reshape_by_feed"
+    d.mkdir()
+    (d / "program.pir").write_text(DATA_DEPENDENT_SHAPE)
+    np.savez(d / "feeds.npz", x=np.ones((2, 3), np.float32), s=np.asarray([3, 2], np.int64))
+    np.savez(d / "outputs.npz", out=np.ones((3, 2), np.float32))
+    row = xla_models.measure(d, repeat=1)
+    assert row["status"] == ("not expressible: op pd_op.reshape: the result shape depends on values computed "
+                             "at run time")
