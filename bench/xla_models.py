@@ -292,9 +292,9 @@ def _table(rows: list[dict[str, Any]]) -> None:
             t.add_row(r["model"], "", "", "", "-", _note(r["status"]))
             continue
         warm = f"{r['warm_ms']:.2f}" if r.get("warm_ms") is not None else ""
-        note = f"trace {r['trace_s']:.2f} s, compile {r['compile_s']:.2f} s; {r['threads']} cores allowed"
+        note = f"trace {r['trace_s']:.2f} + compile {r['compile_s']:.2f} s"
         if r.get("cores_busy") is not None:
-            note += f", {r['cores_busy']:.2f} busy in the warm runs"
+            note += f"; warm runs kept {r['cores_busy']:.2f} of {r['threads']} cores busy"
         t.add_row(r["model"], f"{r['cold_s']:.2f}", warm, f"{r['max_abs_diff']:.3g}", "yes" if r["ok"] else "NO", note)
     Console(width=max(Console().width, 150)).print(t)
 
@@ -315,10 +315,11 @@ def main(argv: list[str] | None = None) -> int:
     dirs = [Path(d) for d in args.dir] or [MODELS_DIR / m for m in args.models.split(",") if m]
     rows = []
     for d in dirs:
-        absent = [f for f in ("program.pir", "params.npz", "feeds.npz", "outputs.npz")
-                  if not (d / f).exists() and not (f == "params.npz" and (d / "program.pir").exists())]
+        absent = [f for f in ("program.pir", "feeds.npz", "outputs.npz") if not (d / f).exists()]
         if absent:
-            rows.append({"model": d.name, "status": f"missing {', '.join(absent)} (bench/zoo_paddle.py makes them)"})
+            why = ("not generated (bench/zoo_paddle.py --out bench/.models --only " + d.name + ")"
+                   if "program.pir" in absent else f"missing {', '.join(absent)}")
+            rows.append({"model": d.name, "status": why})
             continue
         rows.append(_child(d, args.repeat, args.threads))
     _table(rows)
