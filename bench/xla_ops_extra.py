@@ -266,3 +266,54 @@ def _p_norm(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     if p == 2.0:
         return [jnp.sqrt(jnp.sum(ax * ax, axis=axes, keepdims=keep))]
     return [jnp.power(jnp.sum(jnp.power(ax, p), axis=axes, keepdims=keep), np.float32(1) / np.float32(p))]
+
+
+def _interp(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
+    """nearest / linear / bilinear / trilinear with pirc's source indices and weights (bicubic: not here)."""
+    from pirc.dialects.pd_op.interp import (_interp_ratio, _interp_runtime_sizes, _interp_spatial_axes,
+                                            _linear_coords, _nearest_index)
+
+    x = a[0]
+    if not is_concrete(a[1:]):
+        raise NotExpressible("an output size computed at run time")
+    method = str(at.get("interp_method", "bilinear"))
+    if method == "bicubic":
+        raise NotExpressible("bicubic")
+    axes = _interp_spatial_axes(jnp.ndim(x), at)
+    shape_only = np.broadcast_to(np.zeros((), np.float32), x.shape)  # pirc's helper reads the shape
+    outs, scales = _interp_runtime_sizes(shape_only, a, at, axes)
+    ins = [x.shape[ax] for ax in axes]
+    if ins == outs:
+        return [x]
+    corners = bool(at.get("align_corners", False))
+    ratios = [_interp_ratio(i, o, s, corners) for i, o, s in zip(ins, outs, scales, strict=True)]
+    if method == "nearest":
+        for ax, i, o, r in zip(axes, ins, outs, ratios, strict=True):
+            x = jnp.take(x, _nearest_index(i, o, r, corners), axis=ax)
+        return [x]
+    if x.dtype.kind != "f":
+        raise NotExpressible(f"{method} of integer tensors")
+    coords = [_linear_coords(i, o, r, corners, int(at.get("align_mode", 1)), float_chain=(j == len(axes) - 1))
+              for j, (i, o, r) in enumerate(zip(ins, outs, ratios, strict=True))]
+
+    def w(v: np.ndarray, axis: int) -> np.ndarray:
+        shape = [1] * jnp.ndim(x)
+        shape[axis] = v.size
+        return v.astype(x.dtype).reshape(shape)
+
+    if len(axes) != 2:
+        out = x
+        for ax, (i0, i1, d1, d0) in zip(axes, coords, strict=True):
+            out = jnp.take(out, i0, axis=ax) * w(d0, ax) + jnp.take(out, i1, axis=ax) * w(d1, ax)
+        return [out]
+    (ah, aw), ((y0, y1, dn, ds), (x0, x1, dw, de)) = axes, coords
+    rows0, rows1 = jnp.take(x, y0, axis=ah), jnp.take(x, y1, axis=ah)
+    wds, wdn, wde, wdw = w(ds, ah), w(dn, ah), w(de, aw), w(dw, aw)
+    out = jnp.take(rows0, x0, axis=aw) * wds * wde
+    out = out + jnp.take(rows1, x0, axis=aw) * wdn * wde
+    out = out + jnp.take(rows0, x1, axis=aw) * wds * wdw
+    return [out + jnp.take(rows1, x1, axis=aw) * wdn * wdw]
+
+
+for _n in ("nearest_interp", "bilinear_interp", "linear_interp", "trilinear_interp"):
+    op(f"pd_op.{_n}")(_interp)

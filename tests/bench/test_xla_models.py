@@ -41,7 +41,7 @@ def _run(model: str) -> tuple[float, bool]:
 
 
 @pytest.mark.parametrize("model", ["mobilenet_block", "resnet_block", "transformer_layer", "ernie_encoder",
-                                   "shape_ops", "lenet", "norms"])
+                                   "shape_ops", "lenet", "norms", "conv_transpose", "pp_liteseg"])
 def test_corpus_model_matches_paddle(model: str) -> None:
     diff, ok = _run(model)
     assert ok, f"{model}: max |diff| {diff}"
