@@ -2,14 +2,15 @@
 """The zoo models of bench/models.py expressed in JAX and compiled by XLA (CPU): cold compile and warm run.
 
 A pirc program (``program.pir``, read with pirc's own parser) is walked op by op in program order
-and each ``pd_op`` is mapped to jax.numpy / jax.lax by the table in bench/xla_ops.py, with the
-semantics of pirc's numpy reference kernels.  Values known while tracing (``full``,
-``full_int_array``, ``shape`` and what is computed from them only) are folded with pirc's own
-kernels, as XLA would fold them; everything that depends on a feed or a parameter is traced.  The
-whole program is one ``jax.jit`` function of (parameters, feeds); the parameters are arguments,
-not constants baked into the executable.  A model with an op that has no JAX form here (control
-flow, a data-dependent shape, an op missing from the table) is reported as
-``not expressible: op X``, never run half-translated.
+(bench/xla_translate.py) and each ``pd_op`` is mapped to jax.numpy / jax.lax by the table in
+bench/xla_ops.py (+ xla_ops_extra.py), with the semantics of pirc's numpy reference kernels;
+``pd_op.if`` / ``pd_op.while`` become ``lax.cond`` / ``lax.while_loop``.  Values known while
+tracing (``full``, ``full_int_array``, ``shape`` and what is computed from them only) are folded
+with pirc's own kernels, as XLA would fold them; everything that depends on a feed or a parameter
+is traced.  The whole program is one ``jax.jit`` function of (parameters, feeds); the parameters
+are arguments, not constants baked into the executable.  A model with an op that has no JAX form
+here (an op missing from the table, a data-dependent shape, a loop variable that changes shape)
+is reported as ``not expressible: op X``, never run half-translated.
 
 Each model is measured in a fresh process (so no in-memory cache helps) with JAX's persistent
 compilation cache disabled: ``cold compile`` is the first call (trace + XLA compile + the first
@@ -45,12 +46,6 @@ sys.path.insert(0, str(ROOT))
 MODELS_DIR = Path(__file__).resolve().parent / ".models"
 DEFAULT_MODELS = ("resnet50,mobilenet_v2,mobilenet_v3_small,shufflenet_v2_x1_0,squeezenet1_1,densenet121,googlenet,"
                   "vgg11,bert_base_encoder,mobilenet_v2_dynbatch")  # bench/models.py's ZOO
-RANDOM_OPS = frozenset({"pd_op.uniform", "pd_op.gaussian", "pd_op.randint", "pd_op.randperm", "pd_op.bernoulli",
-                        "pd_op.multinomial", "pd_op.dropout", "pd_op.dropout_"})
-BUILTINS = frozenset({"builtin.parameter", "pd_op.data", "pd_op.feed", "pd_op.fetch", "builtin.shadow_output",
-                      "builtin.combine", "builtin.split", "builtin.slice"})
-
-
 def _configure_jax() -> None:
     """64-bit integers as Paddle has them; no persistent compilation cache (cold means cold)."""
     os.environ.setdefault("JAX_PLATFORMS", "cpu")
@@ -58,121 +53,6 @@ def _configure_jax() -> None:
 
     jax.config.update("jax_enable_x64", True)
     jax.config.update("jax_enable_compilation_cache", False)
-
-
-def load_program(path: Path) -> Any:
-    import pirc.dialects.all  # noqa: F401 - registers the ops (and their shape rules)
-    from pirc.text.parser import parse_program
-
-    return parse_program(path.read_text(encoding="utf-8"), str(path))
-
-
-def unsupported_ops(program: Any) -> list[str]:
-    """The op names without a JAX form here (sorted); ops nested in regions count as their parent."""
-    from pirc.dialects.opdef import lookup
-
-    from bench.xla_ops import OPS
-
-    bad = set()
-    known: set[Any] = set()  # values known while tracing (folded by pirc's kernels)
-    for op in program.block.ops:
-        opdef = lookup(op.name)
-        foldable = (opdef is not None and opdef.kernel is not None and op.name not in RANDOM_OPS
-                    and all(v is None or v in known for v in op.operand_values()))
-        if op.regions and any(r.blocks for r in op.regions):
-            bad.add(f"{op.name} (control flow)")
-        elif foldable or op.name == "builtin.combine" and all(v in known for v in op.operand_values()):
-            known.update(op.results)
-        elif op.name not in OPS and op.name not in BUILTINS:
-            bad.add(op.name)
-    return sorted(bad)
-
-
-def _meta(a: Any) -> Any:
-    from pirc.dialects.pd_op.common import Meta
-    from pirc.dialects.pd_op.elementwise import dtype_name
-
-    if a is None:
-        return None
-    if isinstance(a, list):
-        return [_meta(e) for e in a]
-    const = a if isinstance(a, np.ndarray) and a.size <= 64 else None
-    return Meta(tuple(int(d) for d in np.shape(a)), dtype_name(a.dtype), const)
-
-
-def _check_result(op: Any, i: int, value: Any) -> Any:
-    """The value cast to the op's declared dtype; its shape must fit the declared static dims."""
-    from pirc.dialects.opdef import numpy_dtype
-    from pirc.ir.types import DenseTensorType
-
-    t = op.results[i].type
-    if not isinstance(t, DenseTensorType):
-        return value
-    shape = tuple(np.shape(value))
-    if len(shape) != len(t.dims) or any(d >= 0 and d != s for d, s in zip(t.dims, shape, strict=False)):
-        raise AssertionError(f"{op.name} result #{i}: shape {shape} but the program declares {t}")
-    want = np.dtype(numpy_dtype(t.dtype))
-    if value.dtype != want:
-        value = value.astype(want)
-    return value
-
-
-def trace_program(program: Any, params: Mapping[str, Any], feeds: Mapping[str, Any]) -> dict[str, Any]:
-    """Evaluate ``program`` on JAX values (inside jax.jit: traces it); the results by fetch name."""
-    from pirc.dialects.opdef import lookup
-    from pirc.ir.types import VectorType
-
-    from bench.xla_ops import OPS, NotExpressible, OpCtx, is_concrete
-
-    env: dict[Any, Any] = {}
-    fetched: list[tuple[int, str, Any]] = []
-    for op in program.block.ops:
-        name = op.name
-        res = op.results
-        if name == "builtin.parameter":
-            env[res[0]] = params[op.attr("parameter_name")]
-        elif name in ("pd_op.data", "pd_op.feed"):
-            env[res[0]] = feeds[op.attr("name")]
-        elif name == "pd_op.fetch":
-            fetched.append((int(op.attr("col", len(fetched))), op.attr("name"), env[op.operand(0)]))
-        elif name == "builtin.shadow_output":
-            fetched.append((len(fetched), op.attr("output_name"), env[op.operand(0)]))
-        elif name == "builtin.combine":
-            env[res[0]] = [env[v] for v in op.operand_values()]
-        elif name == "builtin.split":
-            for r, v in zip(res, env[op.operand(0)], strict=True):
-                env[r] = v
-        elif name == "builtin.slice":
-            env[res[0]] = env[op.operand(0)][int(op.attr("index"))]
-        else:
-            if op.regions and any(r.blocks for r in op.regions):
-                raise NotExpressible(f"{name} (control flow)")
-            args = [None if v is None else env[v] for v in op.operand_values()]
-            attrs = op.attrs.values()
-            opdef = lookup(name)
-            if is_concrete(args) and opdef is not None and opdef.kernel is not None and name not in RANDOM_OPS:
-                outs = list(opdef.kernel(args, attrs))  # known while tracing: folded by pirc's kernel
-            elif name in OPS:
-                infer = opdef.infer_meta if opdef is not None else None
-
-                def metas(infer: Any = infer, args: list[Any] = args, attrs: Any = attrs) -> list[Any]:
-                    if infer is None:
-                        raise NotExpressible(f"{name}: no shape rule")
-                    return list(infer([_meta(a) for a in args], attrs))
-
-                try:
-                    outs = OPS[name](args, attrs, OpCtx(name, metas))
-                except NotExpressible as e:
-                    raise NotExpressible(f"{name}: {e}") from None
-            else:
-                raise NotExpressible(name)
-            if len(res) == 1 and isinstance(res[0].type, VectorType):
-                env[res[0]] = outs[0] if len(outs) == 1 and isinstance(outs[0], list) else outs
-                continue
-            for i, r in enumerate(res):
-                env[r] = _check_result(op, i, outs[i])
-    fetched.sort(key=lambda t: t[0])
-    return {n: v for _, n, v in fetched}
 
 
 def _load_npz(path: Path) -> dict[str, np.ndarray]:
@@ -205,6 +85,8 @@ def compare(results: Mapping[str, Any], expected: Mapping[str, np.ndarray]) -> t
 def jax_function(program: Any) -> Callable[[Any, Any], dict[str, Any]]:
     import jax
 
+    from bench.xla_translate import trace_program
+
     return jax.jit(lambda params, feeds: trace_program(program, params, feeds))
 
 
@@ -214,6 +96,7 @@ def measure(model_dir: Path, repeat: int) -> dict[str, Any]:
     import jax
 
     from bench.xla_ops import NotExpressible
+    from bench.xla_translate import load_program, unsupported_ops
 
     row: dict[str, Any] = {"model": model_dir.name}
     program = load_program(model_dir / "program.pir")
