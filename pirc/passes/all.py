@@ -5,6 +5,7 @@ from pirc.passes import (  # noqa: F401
     build_cinn,
     cse,
     dce,
+    fuse_attention,
     fuse_conv_epilogue,
     fuse_fc,
     inference,
@@ -23,8 +24,8 @@ register_pipeline(
 )
 register_pipeline(
     "inference",
-    "remove_identity,fold_conv_bn,constant_folding,fuse_conv_epilogue,fuse_fc,dce",
+    "remove_identity,fold_conv_bn,constant_folding,fuse_conv_epilogue,fuse_fc,fuse_attention,dce",
     "Paddle Inference's graph passes: inference-time identities, conv + batch_norm folding, constant "
     "folding of parameter-only ops (these two need parameter values), conv + bias [+ residual] [+ activation] "
-    "and matmul + bias [+ relu] (fc) fusion",
+    "and matmul + bias [+ relu] (fc) fusion, attention (transpose/scale/matmul/softmax/matmul) fusion",
 )

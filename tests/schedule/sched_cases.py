@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pirc.cinn.ast import For, walk
+from pirc.cinn.ast import For, IntImm, Mod, walk
 from pirc.cinn.schedule import Schedule
 
 
@@ -25,6 +25,19 @@ def _split_fuse_vectorize(s: Schedule) -> None:
 def _rfactor(s: Schedule) -> None:
     s.split(L(s, "reduce_j"), [None, 8])
     s.rfactor(L(s, "reduce_j_1"))
+
+
+def _factorize(s: Schedule) -> None:
+    """CUDA's cross-thread reduce: 8 lanes, each a serial partial over 8 elements."""
+    s.split(L(s, "reduce_j"), [None, 8])
+    s.reorder(L(s, "reduce_j_1"), L(s, "reduce_j_0"))
+    s.factorize_reduction(L(s, "reduce_j_1"))
+    s.bind(L(s, "reduce_j_1"), "threadIdx.x")
+
+
+def _shared_combine(s: Schedule) -> None:
+    i = L(s, "i").loop_var
+    s.shared_combine("B", Mod(i, IntImm(4, i.dtype)), 4)
 
 
 def _tile(s: Schedule) -> None:
@@ -51,6 +64,8 @@ CASES: dict[str, Callable[[Schedule], None]] = {
     "cache_read": lambda s: s.cache_read("C", "B", "local"),
     "cache_write": lambda s: s.cache_write("B", "local"),
     "rfactor": _rfactor,
+    "factorize_reduction": _factorize,
+    "shared_combine": _shared_combine,
     "storage_align": lambda s: s.storage_align("B", 0, 8, 1),
     "fission": lambda s: (s.reverse_compute_at("C", L(s, "i")), s.fission(L(s, "i"))),
 }
@@ -60,5 +75,5 @@ BEFORE = {
     "split": "ew", "split_exact": "ew", "fuse": "ew", "reorder": "ew", "tile": "ew", "bind_gpu": "ew",
     "parallel": "ew", "vectorize": "ew", "unroll": "ew", "annotate": "ew", "compute_inline": "chain",
     "reverse_compute_inline": "chain", "compute_at": "chain", "reverse_compute_at": "chain", "cache_read": "chain",
-    "cache_write": "red", "rfactor": "red", "storage_align": "chain", "fission": "chain",
+    "cache_write": "red", "rfactor": "red", "factorize_reduction": "red", "shared_combine": "red", "storage_align": "chain", "fission": "chain",
 }

@@ -53,7 +53,8 @@ def test_cases_cover_every_primitive() -> None:
     used = {name for case in CASES for name in _trace_names(case)}
     assert used >= {"split", "fuse", "reorder", "bind", "parallel", "vectorize", "unroll", "annotate",
                     "compute_inline", "reverse_compute_inline", "compute_at", "reverse_compute_at", "cache_read",
-                    "cache_write", "rfactor", "storage_align", "fission"}
+                    "cache_write", "rfactor", "storage_align", "fission", "factorize_reduction",
+                    "shared_combine"}
 
 
 def _trace_names(case: str) -> list[str]:

@@ -11,6 +11,7 @@ LoweredFunc or the ``ScheduleBlock(root)`` realize), one small module per family
 :mod:`.compute_at` compute_at, reverse_compute_at
 :mod:`.cache`      cache_read, cache_write, storage_align
 :mod:`.rfactor`    rfactor
+:mod:`.cross_thread` factorize_reduction (a private partial per lane), shared_combine
 =================  =========================================================================
 
 Loops are named by their loop variable or any version of their ``For`` (both survive
@@ -26,6 +27,7 @@ from typing import Any
 from pirc.cinn.schedule.annotate import annotate, bind, parallel, unroll, vectorize
 from pirc.cinn.schedule.cache import cache_read, cache_write, storage_align
 from pirc.cinn.schedule.compute_at import compute_at, reverse_compute_at
+from pirc.cinn.schedule.cross_thread import factorize_reduction, shared_combine
 from pirc.cinn.schedule.inline import compute_inline, reverse_compute_inline
 from pirc.cinn.schedule.loops import fission, fuse, remove_unit_loop, reorder, split
 from pirc.cinn.schedule.rfactor import rfactor
@@ -133,10 +135,19 @@ class Schedule:
         self._log("rfactor", loop)
         self.tree = rfactor(self.tree, loop)
 
+    def factorize_reduction(self, loop: LoopRef) -> None:
+        self._log("factorize_reduction", loop)
+        self.tree = factorize_reduction(self.tree, loop)
+
+    def shared_combine(self, block: str, lane: Any, lanes: int) -> None:
+        self._log("shared_combine", block, lane, lanes)
+        self.tree = shared_combine(self.tree, block, lane, lanes)
+
 
 __all__ = [
-    "Schedule", "annotate", "bind", "cache_read", "cache_write", "compute_at", "compute_inline", "find_loop", "fission",
+    "Schedule", "annotate", "bind", "cache_read", "cache_write", "compute_at", "compute_inline", "factorize_reduction",
+    "find_loop", "fission",
     "fuse", "get_block", "get_loops", "parallel", "remove_unit_loop", "reorder", "reverse_compute_at",
     "reverse_compute_inline",
-    "rfactor", "split", "storage_align", "unroll", "vectorize",
+    "rfactor", "shared_combine", "split", "storage_align", "unroll", "vectorize",
 ]

@@ -8,6 +8,7 @@ import itertools
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
+    BinaryOp,
     Buffer,
     Expr,
     For,
@@ -40,12 +41,13 @@ from pirc.cinn.schedule.tree import (
 _COMBINE = (Kind.ADD, Kind.MUL, Kind.MAX, Kind.MIN, Kind.AND, Kind.OR)
 
 
-def _update_block(f: For) -> ScheduleBlockRealize:
+def update_block(f: For, what: str = "rfactor") -> ScheduleBlockRealize:
+    """The one reduction block ``f`` is a reduce loop of."""
     hits = [n for n in walk(f.body) if isinstance(n, ScheduleBlockRealize)
             and any(t is IterType.REDUCE and any(x is f.loop_var for x in walk(v))
                     for v, t in zip(n.iter_values, n.block.iter_types))]
     if len(hits) != 1:
-        raise fail(f"cannot rfactor loop '{f.loop_var.name}': it is the reduce loop of {len(hits)} blocks "
+        raise fail(f"cannot {what} loop '{f.loop_var.name}': it is the reduce loop of {len(hits)} blocks "
                    "(needs exactly one)", f)
     return hits[0]
 
@@ -56,12 +58,8 @@ def rfactor(tree: Tree, loop: LoopRef) -> Tree:
     combined into ``B[s]`` by a new loop over ``r``.  Every loop of the reduction then carries
     no dependence on ``loop``'s lanes, so ``loop`` can be vectorized or bound to threads."""
     f = find_loop(tree, loop)
-    u = _update_block(f)
-    st = block_store(u)
-    v = st.value
-    if v.KIND not in _COMBINE or not isinstance(v.a, Load) or storage(v.a.tensor) != storage(st.tensor) or \
-            not structural_equal(tuple(v.a.indices), tuple(st.indices)):  # type: ignore[attr-defined]
-        raise fail(f"cannot rfactor block '{u.block.name}': its store is not B[i] = B[i] op value", u)
+    u = update_block(f)
+    st, v = check_update(u)
     if not is_zero(f.min):
         raise fail(f"cannot rfactor loop '{f.loop_var.name}': its minimum is not 0", f)
     up = loop_path(tree, u)
@@ -84,7 +82,7 @@ def rfactor(tree: Tree, loop: LoopRef) -> Tree:
             if isinstance(n, Var) and any(n is iv for iv in u.block.reduce_iter_vars):
                 raise fail(f"cannot rfactor block '{u.block.name}': it stores at an index of a reduce axis", u)
     t = st.tensor
-    init_val = _init_value(tree, red_root, storage(t))
+    init_val = init_value(tree, red_root, storage(t))
     if init_val is None:
         raise fail(f"cannot rfactor block '{u.block.name}': no init block for {t.name} before its reduce loops", u)
     it = f.loop_var.dtype
@@ -97,7 +95,7 @@ def rfactor(tree: Tree, loop: LoopRef) -> Tree:
     # the accumulating block: a new spatial iter var for the lane
     lane = Var("vrf", it, span=u.span)
     rf_idx = (lane,) + tuple(st.indices)
-    upd = Store(rf, rf_idx, v.replace(a=Load(rf, rf_idx)), span=st.span)  # type: ignore[attr-defined]
+    upd = Store(rf, rf_idx, v.replace(a=Load(rf, rf_idx)), span=st.span)
     new_u = ScheduleBlockRealize(
         (f.loop_var,) + tuple(u.iter_values),
         u.block.replace(name=rf.name, iter_vars=(lane,) + tuple(u.block.iter_vars),
@@ -123,7 +121,7 @@ def rfactor(tree: Tree, loop: LoopRef) -> Tree:
 
     init_nest = lane_nest(rf_init.name, lambda rv, idx: Store(rf_init, (rv,) + idx, init_val, span=st.span), "init")
     combine_nest = lane_nest(
-        t.name, lambda rv, idx: Store(t, idx, v.replace(a=Load(t, idx), b=Load(rf, (rv,) + idx)),  # type: ignore[attr-defined]
+        t.name, lambda rv, idx: Store(t, idx, v.replace(a=Load(t, idx), b=Load(rf, (rv,) + idx)),
                                       span=st.span), "combine")
     out = replace(tree, red_root, red_new)
     out = insert_stmt(out, red_new, [init_nest], after=False)
@@ -131,12 +129,22 @@ def rfactor(tree: Tree, loop: LoopRef) -> Tree:
     return add_temp(out, buf)
 
 
+def check_update(u: ScheduleBlockRealize, what: str = "rfactor") -> tuple[Store, BinaryOp]:
+    """The store of a reduction block and its value, which must be ``B[i] = B[i] op value``."""
+    st = block_store(u)
+    v = st.value
+    if not isinstance(v, BinaryOp) or v.KIND not in _COMBINE or not isinstance(v.a, Load) or \
+            storage(v.a.tensor) != storage(st.tensor) or not structural_equal(tuple(v.a.indices), tuple(st.indices)):
+        raise fail(f"cannot {what} block '{u.block.name}': its store is not B[i] = B[i] op value", u)
+    return st, v
+
+
 def _reduces(u: ScheduleBlockRealize, lp: For) -> bool:
     return any(t is IterType.REDUCE and any(x is lp.loop_var for x in walk(v))
                for v, t in zip(u.iter_values, u.block.iter_types))
 
 
-def _init_value(tree: Tree, red_root: For, buf: str) -> Expr | None:
+def init_value(tree: Tree, red_root: For, buf: str) -> Expr | None:
     """The value the init block of ``buf`` stores (a statement before ``red_root`` in its list)."""
     from pirc.cinn.schedule.tree import parent_block, path_to
 
