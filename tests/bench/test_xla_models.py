@@ -42,7 +42,7 @@ def _run(model: str) -> tuple[float, bool]:
 
 
 @pytest.mark.parametrize("model", ["mobilenet_block", "resnet_block", "transformer_layer", "ernie_encoder",
-                                   "shape_ops", "lenet", "norms", "conv_transpose", "pp_liteseg", "if_else",
+                                   "shape_ops", "lenet", "norms", "conv_transpose", "pp_liteseg", "if_else", "rnn_modes",
                                    "while_loop"])
 def test_corpus_model_matches_paddle(model: str) -> None:
     diff, ok = _run(model)
