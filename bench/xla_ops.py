@@ -206,7 +206,7 @@ def _to_inferred_shape(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[An
     return [jnp.reshape(a[0], c.out_shape())]
 
 
-@op("pd_op.expand")
+@op("pd_op.expand", "pd_op.expand_as")
 def _expand(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     return [jnp.broadcast_to(a[0], c.out_shape())]
 

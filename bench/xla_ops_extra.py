@@ -24,7 +24,7 @@ from pirc.dialects.pd_op.common import normalize_axis
 from pirc.dialects.pd_op.reduce import _axes_from
 
 DATA_MOVEMENT = ("flip", "roll", "tile", "strided_slice", "unbind", "unstack", "index_select", "gather", "gather_nd",
-                 "repeat_interleave", "pixel_shuffle", "take_along_axis", "expand_as")
+                 "repeat_interleave", "pixel_shuffle", "take_along_axis")
 
 
 def _by_index(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
