@@ -135,7 +135,9 @@ def measure(model_dir: Path, repeat: int) -> dict[str, Any]:
     return row
 
 
-def _child(model_dir: Path, repeat: int, threads: int) -> dict[str, Any]:
+def measure_in_fresh_process(model_dir: Path, repeat: int, threads: int = 0) -> dict[str, Any]:
+    """One model measured by a new interpreter process (what the table shows; bench/models.py may
+    call it for an XLA column): the row of :func:`measure`, or ``status`` saying why there is none."""
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
                JAX_ENABLE_COMPILATION_CACHE="false", JAX_PLATFORMS="cpu")
     cmd = [sys.executable, str(Path(__file__).resolve()), "--one", str(model_dir), "--repeat", str(repeat),
@@ -205,7 +207,7 @@ def main(argv: list[str] | None = None) -> int:
                    if "program.pir" in absent else f"missing {', '.join(absent)}")
             rows.append({"model": d.name, "status": why})
             continue
-        rows.append(_child(d, args.repeat, args.threads))
+        rows.append(measure_in_fresh_process(d, args.repeat, args.threads))
     _table(rows)
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n", encoding="utf-8")

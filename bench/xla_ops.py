@@ -98,12 +98,13 @@ def binary(name: str, fn: Callable[[Any, Any], Any]) -> None:
 
 # -- elementwise ------------------------------------------------------------------------------------
 
+# relu(nan) is 0 (x > 0 is false), relu6(nan) NaN, as pirc's kernels
 def _hardswish(x: Any) -> Any:
     return x * jnp.clip(x + 3, 0, 6) / 6
 
 
 for _n, _f in {
-    "relu": jax.nn.relu, "relu6": lambda x: jnp.minimum(jnp.maximum(x, 0), 6), "sigmoid": jax.nn.sigmoid,
+    "relu": lambda x: jnp.where(x > 0, x, 0), "relu6": lambda x: jnp.minimum(jnp.maximum(x, 0), 6), "sigmoid": jax.nn.sigmoid,
     "tanh": jnp.tanh, "silu": lambda x: x / (1 + jnp.exp(-x)), "swish": lambda x: x * jax.nn.sigmoid(x),
     "hardswish": _hardswish, "exp": jnp.exp, "log": jnp.log, "log1p": jnp.log1p, "expm1": jnp.expm1,
     "sqrt": jnp.sqrt, "rsqrt": lax.rsqrt, "square": lambda x: x * x, "abs": jnp.abs, "sin": jnp.sin,
@@ -193,7 +194,7 @@ def _dropout(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
         raise NotExpressible("training mode (random)")
     x = a[0]
     if at.get("mode", "upscale_in_train") != "upscale_in_train":
-        x = x * (1.0 - float(np.asarray(a[2]).reshape(-1)[0]))
+        x = x * (1.0 - jnp.reshape(jnp.asarray(a[2], x.dtype), (-1,))[0])
     return [x, jnp.zeros(x.shape, jnp.uint8)]
 
 
@@ -205,7 +206,7 @@ def _to_inferred_shape(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[An
     return [jnp.reshape(a[0], c.out_shape())]
 
 
-@op("pd_op.expand")
+@op("pd_op.expand", "pd_op.expand_as")
 def _expand(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     return [jnp.broadcast_to(a[0], c.out_shape())]
 

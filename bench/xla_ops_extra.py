@@ -24,7 +24,7 @@ from pirc.dialects.pd_op.common import normalize_axis
 from pirc.dialects.pd_op.reduce import _axes_from
 
 DATA_MOVEMENT = ("flip", "roll", "tile", "strided_slice", "unbind", "unstack", "index_select", "gather", "gather_nd",
-                 "repeat_interleave", "pixel_shuffle", "take_along_axis", "expand_as")
+                 "repeat_interleave", "pixel_shuffle", "take_along_axis")
 
 
 def _by_index(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
@@ -317,3 +317,71 @@ def _interp(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
 
 for _n in ("nearest_interp", "bilinear_interp", "linear_interp", "trilinear_interp"):
     op(f"pd_op.{_n}")(_interp)
+
+
+def _rnn_cell(mode: str, g: Any, r: Any, h: Any, c: Any) -> tuple[Any, Any]:
+    sig = jax.nn.sigmoid
+    if mode == "LSTM":
+        i, f, cc, o = jnp.split(g + r, 4, axis=1)
+        c_new = sig(f) * c + sig(i) * jnp.tanh(cc)
+        return sig(o) * jnp.tanh(c_new), c_new
+    if mode == "GRU":
+        gr, gz, gc = jnp.split(g, 3, axis=1)
+        rr, rz, rc = jnp.split(r, 3, axis=1)
+        z = sig(gz + rz)
+        return z * h + (1.0 - z) * jnp.tanh(gc + sig(gr + rr) * rc), c
+    s = g + r
+    return (jnp.tanh(s) if mode == "RNN_TANH" else jnp.maximum(s, 0.0)), c
+
+
+def _rnn_direction(mode: str, x: Any, mask: Any, w: list[Any], h: Any, c: Any, reverse: bool) -> tuple[Any, Any, Any]:
+    """One layer, one direction over time (lax.scan), as pirc's rnn kernel's _direction."""
+    w_ih, w_hh, b_ih, b_hh = w
+    gx = jnp.einsum("tni,gi->tng", x, w_ih, precision=lax.Precision.HIGHEST) + b_ih
+
+    def step(carry: tuple[Any, Any], xs: tuple[Any, Any]) -> tuple[tuple[Any, Any], Any]:
+        h, c = carry
+        g, m = xs
+        h_new, c_new = _rnn_cell(mode, g, jnp.matmul(h, w_hh.T, precision=lax.Precision.HIGHEST) + b_hh, h, c)
+        if mask is None:
+            return (h_new, c_new), h_new
+        m = m[:, None]
+        h_new = h_new * m + h * (1.0 - m)
+        c_new = c_new * m + c * (1.0 - m)
+        return (h_new, c_new), h_new * m
+
+    ms = mask if mask is not None else jnp.zeros((x.shape[0],), x.dtype)
+    (h, c), out = lax.scan(step, (h, c), (gx, ms), reverse=reverse)
+    return out, h, c
+
+
+@op("pd_op.rnn")
+def _rnn(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
+    x, pre_state, weights = a[0], a[1], a[2]
+    seq_len = a[3] if len(a) > 3 else None
+    mode = str(at.get("mode", "LSTM"))
+    if mode not in ("LSTM", "GRU", "RNN_TANH", "RNN_RELU"):
+        raise NotExpressible(f"mode {mode!r}")
+    layers = int(at.get("num_layers", 1))
+    d = 2 if at.get("is_bidirec", False) else 1
+    n_w = 2 * layers * d
+    mask = None
+    if seq_len is not None:
+        lens = jnp.reshape(jnp.asarray(seq_len), (-1,))
+        mask = (jnp.arange(x.shape[0])[:, None] < lens[None, :]).astype(x.dtype)
+    h0 = pre_state[0]
+    c0 = pre_state[1] if mode == "LSTM" else jnp.zeros_like(h0)
+    hs, cs, inp = [], [], x
+    for layer in range(layers):
+        outs = []
+        for di in range(d):
+            k = layer * d + di
+            w = [weights[2 * k], weights[2 * k + 1], weights[n_w + 2 * k], weights[n_w + 2 * k + 1]]
+            o, h, cc = _rnn_direction(mode, inp, mask, w, h0[k], c0[k], reverse=di == 1)
+            outs.append(o)
+            hs.append(h)
+            cs.append(cc)
+        inp = outs[0] if d == 1 else jnp.concatenate(outs, axis=2)
+    states = [jnp.stack(hs)] + ([jnp.stack(cs)] if mode == "LSTM" else [])
+    drop = a[4] if len(a) > 4 and a[4] is not None else jnp.zeros((0,), x.dtype)
+    return [inp, drop, states, jnp.zeros((0,), x.dtype)]

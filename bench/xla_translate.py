@@ -63,12 +63,14 @@ def meta(a: Any) -> Any:
 
 
 def _check_result(op: Any, i: int, value: Any) -> Any:
-    """The value cast to the op's declared dtype; its shape must fit the declared static dims."""
-    from pirc.dialects.opdef import numpy_dtype
+    """The value cast to the op's declared dtype; its shape must fit the declared static dims
+    (scratch results whose declared type Paddle leaves loose, e.g. rnn's reserve, as they are)."""
+    from pirc.dialects.opdef import lookup, numpy_dtype
     from pirc.ir.types import DenseTensorType
 
     t = op.results[i].type
-    if not isinstance(t, DenseTensorType):
+    opdef = lookup(op.name)
+    if not isinstance(t, DenseTensorType) or (opdef is not None and i in opdef.loose_results):
         return value
     shape = tuple(np.shape(value))
     if len(shape) != len(t.dims) or any(d >= 0 and d != s for d, s in zip(t.dims, shape, strict=False)):

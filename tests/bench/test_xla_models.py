@@ -42,7 +42,7 @@ def _run(model: str) -> tuple[float, bool]:
 
 
 @pytest.mark.parametrize("model", ["mobilenet_block", "resnet_block", "transformer_layer", "ernie_encoder",
-                                   "shape_ops", "lenet", "norms", "conv_transpose", "pp_liteseg", "if_else",
+                                   "shape_ops", "lenet", "norms", "conv_transpose", "pp_liteseg", "if_else", "rnn_modes",
                                    "while_loop"])
 def test_corpus_model_matches_paddle(model: str) -> None:
     diff, ok = _run(model)
@@ -76,7 +76,7 @@ def test_cli_table_and_json(tmp_path: Path) -> None:
 
 # -- single ops against pirc's numpy kernels --------------------------------------------------------
 
-def _against_pirc(name: str, args: list[Any], attrs: Mapping[str, Any]) -> None:
+def _against_pirc(name: str, args: list[Any], attrs: Mapping[str, Any], traced: tuple[int, ...] = (0,)) -> None:
     from pirc.dialects.opdef import lookup
 
     import jax.numpy as jnp
@@ -87,8 +87,8 @@ def _against_pirc(name: str, args: list[Any], attrs: Mapping[str, Any]) -> None:
     assert infer is not None
     want = opdef.kernel(args, attrs)
     ctx = OpCtx(name, lambda: list(infer([meta(a) for a in args], attrs)))
-    traced = [jnp.asarray(args[0]), *args[1:]]  # the data operand as JAX sees it; the rest known
-    got = OPS[name](traced, attrs, ctx)
+    jax_args = [jnp.asarray(a) if i in traced else a for i, a in enumerate(args)]  # the rest known while tracing
+    got = OPS[name](jax_args, attrs, ctx)
     np.testing.assert_allclose(np.asarray(got[0]), want[0], rtol=1e-5, atol=1e-5)
 
 
@@ -144,3 +144,16 @@ def test_a_data_dependent_shape_is_not_expressible(tmp_path: Path) -> None:
     row = xla_models.measure(d, repeat=1)
     assert row["status"] == ("not expressible: op pd_op.reshape: the result shape depends on values computed "
                              "at run time")
+
+
+@pytest.mark.parametrize(("name", "args", "attrs"), [
+    ("pd_op.expand_as", [np.arange(3, dtype=np.float32).reshape(1, 3), np.zeros((2, 3), np.float32)],
+     {"target_shape": [2, 3]}),
+    ("pd_op.flip", [np.arange(24, dtype=np.float32).reshape(2, 3, 4)], {"axis": [0, 2]}),
+    ("pd_op.roll", [np.arange(24, dtype=np.float32).reshape(2, 3, 4), np.asarray([1, -2], np.int64)],
+     {"axis": [1, 2]}),
+    ("pd_op.strided_slice", [np.arange(60, dtype=np.float32).reshape(3, 4, 5), np.asarray([0, -1], np.int64),
+                             np.asarray([3, 0], np.int64), np.asarray([2, -2], np.int64)], {"axes": [0, 2]}),
+])
+def test_data_movement(name: str, args: list[Any], attrs: dict[str, Any]) -> None:
+    _against_pirc(name, args, attrs, traced=(0, 1) if name == "pd_op.expand_as" else (0,))
