@@ -21,6 +21,8 @@ ILLEGAL: dict[str, tuple[str, Callable[[Schedule], object], str, str]] = {
                            "serial for (j,"),
     "split_too_small": ("split", lambda s: s.split(L(s, "j"), [3, 4]), "covers only 12", "serial for (j,"),
     "fuse_not_nested": ("fuse", lambda s: s.fuse(L(s, "j"), L(s, "i")), "not a perfect nest", "serial for (j,"),
+    "fuse_bad_name": ("fuse", lambda s: s.fuse(L(s, "i"), L(s, "j"), name="i j"), "is not an identifier",
+                      "serial for (i,"),
     "reorder_two_nests": ("compute_at", lambda s: s.reorder(L(s, "i"), L(s, "j_c")),
                           "not in the perfect nest under loop 'i'", "serial for (j_c,"),
     "bind_reduce_to_block": ("rfactor", lambda s: s.bind(L(s, "reduce_j"), "blockIdx.x"),

@@ -67,9 +67,12 @@ class Schedule:
         self._log("remove_unit_loop", loop)
         self.tree = remove_unit_loop(self.tree, loop)
 
-    def fuse(self, *loops: LoopRef) -> Any:
-        self._log("fuse", *loops)
-        self.tree, f = fuse(self.tree, loops)
+    def fuse(self, *loops: LoopRef, name: str | None = None) -> Any:
+        if name is None:
+            self._log("fuse", *loops)
+        else:
+            self._log("fuse", *loops, name)
+        self.tree, f = fuse(self.tree, loops, name=name)
         return f
 
     def fission(self, loop: LoopRef) -> list:
