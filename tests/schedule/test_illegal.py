@@ -35,6 +35,8 @@ ILLEGAL: dict[str, tuple[str, Callable[[Schedule], object], str, str]] = {
                            "serial for (reduce_j,"),
     "parallel_nested": ("parallel", lambda s: (s.parallel(L(s, "i")), s.parallel(L(s, "j"))),
                         "parallel already", "serial for (j,"),
+    "parallel_bad_team": ("parallel", lambda s: s.parallel(L(s, "i"), 0), "a team size is a positive integer",
+                          "serial for (i,"),
     "vectorize_outer": ("vectorize", lambda s: s.vectorize(L(s, "i")), "it is not innermost", "serial for (i,"),
     "vectorize_reduction": ("rfactor", lambda s: s.vectorize(L(s, "reduce_j")), "rfactor it first",
                             "serial for (reduce_j,"),

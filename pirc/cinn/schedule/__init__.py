@@ -89,9 +89,12 @@ class Schedule:
         self._log("bind", loop, thread)
         self.tree = bind(self.tree, loop, thread)
 
-    def parallel(self, loop: LoopRef) -> None:
-        self._log("parallel", loop)
-        self.tree = parallel(self.tree, loop)
+    def parallel(self, loop: LoopRef, num_threads: int | None = None) -> None:
+        if num_threads is None:
+            self._log("parallel", loop)
+        else:
+            self._log("parallel", loop, num_threads)
+        self.tree = parallel(self.tree, loop, num_threads)
 
     def vectorize(self, loop: LoopRef, factor: int | None = None) -> None:
         self._log("vectorize", loop, factor)
