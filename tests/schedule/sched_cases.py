@@ -54,6 +54,7 @@ CASES: dict[str, Callable[[Schedule], None]] = {
     "tile": _tile,
     "bind_gpu": lambda s: (s.bind(L(s, "i"), "blockIdx.x"), s.bind(L(s, "j"), "threadIdx.x")),
     "parallel": lambda s: s.bind(L(s, "i"), "parallel"),
+    "parallel_team": lambda s: s.parallel(L(s, "i"), 4),
     "vectorize": _split_fuse_vectorize,
     "unroll": lambda s: (s.split(L(s, "j"), [None, 4]), s.unroll(L(s, "j_1"))),
     "annotate": lambda s: s.annotate("B", "tile_hint", 32),
@@ -73,7 +74,7 @@ CASES: dict[str, Callable[[Schedule], None]] = {
 #: case -> which starting function (see ``make_before``)
 BEFORE = {
     "split": "ew", "split_exact": "ew", "fuse": "ew", "reorder": "ew", "tile": "ew", "bind_gpu": "ew",
-    "parallel": "ew", "vectorize": "ew", "unroll": "ew", "annotate": "ew", "compute_inline": "chain",
+    "parallel": "ew", "parallel_team": "ew", "vectorize": "ew", "unroll": "ew", "annotate": "ew", "compute_inline": "chain",
     "reverse_compute_inline": "chain", "compute_at": "chain", "reverse_compute_at": "chain", "cache_read": "chain",
     "cache_write": "red", "rfactor": "red", "factorize_reduction": "red", "shared_combine": "red", "storage_align": "chain", "fission": "chain",
 }

@@ -106,7 +106,8 @@ _PREFIXED_RE = re.compile(r"\((\w+)\)(.*)")
 _SPECIAL_RE = re.compile(r"(__int_as_float|__longlong_as_double|cinn::common::raw_uint16_to_(b?float16))\(0x([0-9a-fA-F]+)\)")
 _BUFREF_RE = re.compile(r"_Buffer_<[^>]*>\((\w+)\)")
 _TYPED_CALL_RE = re.compile(r"(\w+)<(\w+)>\(")
-_FOR_RE = re.compile(r"(serial|parallel|unroll|default)|vectorize\[(\d+)\]|thread_bind\[(blockIdx|threadIdx)\.([xyz])\]")
+_FOR_RE = re.compile(r"(serial|parallel|unroll|default)|vectorize\[(\d+)\]|thread_bind\[(blockIdx|threadIdx)\.([xyz])\]"
+                     r"|parallel\[(\d+)\]")
 
 _BINOPS = {
     "+": Add, "-": Sub, "*": Mul, "/": Div, "%": Mod, "==": EQ, "!=": NE,
@@ -385,6 +386,8 @@ class _Builder:
             kind = ForKind(m.group(1))
         elif m.group(2):
             kind, kw["factor"] = ForKind.VECTORIZED, self.int_text(m.group(2), kind_tok)
+        elif m.group(5):
+            kind, kw["factor"] = ForKind.PARALLEL, self.int_text(m.group(5), kind_tok)
         else:
             kind = ForKind.GPU_BLOCK if m.group(3) == "blockIdx" else ForKind.GPU_THREAD
             kw["axis"] = "xyz".index(m.group(4))

@@ -350,6 +350,8 @@ class AstPrinter:
     def for_(self, f: For) -> None:
         if f.kind is ForKind.VECTORIZED:
             prefix = f"vectorize[{f.factor}]"
+        elif f.kind is ForKind.PARALLEL and f.factor:
+            prefix = f"parallel[{f.factor}]"
         elif f.kind.is_gpu:
             prefix = f"thread_bind[{f.bind_name}]"
         else:

@@ -21,7 +21,7 @@ The typed body is a ``static`` function; the exported name is generated
 
 Loops: ``parallel`` loops become ``#pragma omp parallel for`` (the outermost
 only; serial below :data:`PARALLEL_MIN_WORK` innermost iterations, an ``if``
-clause when that count is symbolic), ``vectorize`` loops and innermost loops whose iterations provably touch
+clause when that count is symbolic; ``num_threads(N)`` for a loop scheduled with a team size, ``parallel[N]``), ``vectorize`` loops and innermost loops whose iterations provably touch
 distinct elements become ``#pragma omp simd``, reduction loop nests accumulate
 in a scalar with ``#pragma omp simd reduction(...)``, ``unroll`` loops get
 ``#pragma GCC unroll``.  GPU-bound loops run serially; a kernel that uses
@@ -182,14 +182,14 @@ class CEmitter(FuncEmitter):
         constant count of innermost iterations under :data:`PARALLEL_MIN_WORK` runs serially, a
         symbolic one gets an ``if`` clause that decides at run time."""
         work = _work(loop, _bound_ids(loop))
+        pragma = "#pragma omp parallel for schedule(static)" + (f" num_threads({loop.factor})" if loop.factor else "")
         if work is None:
-            return "#pragma omp parallel for schedule(static)"
+            return pragma
         const, terms = work
         if not terms:
-            return ("#pragma omp parallel for schedule(static)" if const >= PARALLEL_MIN_WORK
-                    else "/* serial: too little work for threads */")
+            return pragma if const >= PARALLEL_MIN_WORK else "/* serial: too little work for threads */"
         parts = [f"(int64_t)({self.expr(t)})" for t in terms]
-        return f"#pragma omp parallel for schedule(static) if({' * '.join([str(const)] + parts)} >= {PARALLEL_MIN_WORK})"
+        return f"{pragma} if({' * '.join([str(const)] + parts)} >= {PARALLEL_MIN_WORK})"
 
     def _privatizable(self, loop: For) -> list:
         """Local / shared temps of constant (stack) size used only inside ``loop``."""

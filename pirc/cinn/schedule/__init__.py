@@ -67,9 +67,12 @@ class Schedule:
         self._log("remove_unit_loop", loop)
         self.tree = remove_unit_loop(self.tree, loop)
 
-    def fuse(self, *loops: LoopRef) -> Any:
-        self._log("fuse", *loops)
-        self.tree, f = fuse(self.tree, loops)
+    def fuse(self, *loops: LoopRef, name: str | None = None) -> Any:
+        if name is None:
+            self._log("fuse", *loops)
+        else:
+            self._log("fuse", *loops, name)
+        self.tree, f = fuse(self.tree, loops, name=name)
         return f
 
     def fission(self, loop: LoopRef) -> list:
@@ -86,9 +89,12 @@ class Schedule:
         self._log("bind", loop, thread)
         self.tree = bind(self.tree, loop, thread)
 
-    def parallel(self, loop: LoopRef) -> None:
-        self._log("parallel", loop)
-        self.tree = parallel(self.tree, loop)
+    def parallel(self, loop: LoopRef, num_threads: int | None = None) -> None:
+        if num_threads is None:
+            self._log("parallel", loop)
+        else:
+            self._log("parallel", loop, num_threads)
+        self.tree = parallel(self.tree, loop, num_threads)
 
     def vectorize(self, loop: LoopRef, factor: int | None = None) -> None:
         self._log("vectorize", loop, factor)

@@ -80,9 +80,14 @@ def bind(tree: Tree, loop: LoopRef, thread: str) -> Tree:
     return out
 
 
-def parallel(tree: Tree, loop: LoopRef) -> Tree:
-    """Run the loop's iterations on CPU threads (``#pragma omp parallel for``)."""
+def parallel(tree: Tree, loop: LoopRef, num_threads: int | None = None) -> Tree:
+    """Run the loop's iterations on CPU threads (``#pragma omp parallel for``); ``num_threads``:
+    the team size (``parallel[N]``, ``num_threads(N)``), else the OpenMP runtime's."""
     f = find_loop(tree, loop)
+    if num_threads is not None and (not isinstance(num_threads, int) or isinstance(num_threads, bool)
+                                    or num_threads <= 0):
+        raise fail(f"cannot parallelize loop '{f.loop_var.name}' on {num_threads!r} threads "
+                   "(a team size is a positive integer)", f)
     red = _reduction_carried(f)
     if red is not None:
         raise fail(f"cannot parallelize loop '{f.loop_var.name}': it reduces block '{red}'", f)
@@ -91,7 +96,7 @@ def parallel(tree: Tree, loop: LoopRef) -> Tree:
         if o.kind is ForKind.PARALLEL:
             raise fail(f"cannot parallelize loop '{f.loop_var.name}': loop '{o.loop_var.name}' of the same "
                        "nest is parallel already", f)
-    out, _, _ = _with_kind(tree, f, "parallelize", kind=ForKind.PARALLEL)
+    out, _, _ = _with_kind(tree, f, "parallelize", kind=ForKind.PARALLEL, factor=num_threads or 0)
     return out
 
 

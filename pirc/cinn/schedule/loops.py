@@ -2,12 +2,28 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any
 
-from pirc.cinn.ast.nodes import Block, Div, Expr, For, ForKind, IfThenElse, IntImm, Mod, ScheduleBlockRealize, Stmt, Var
+from pirc.cinn.ast.nodes import (
+    Block,
+    Div,
+    Expr,
+    For,
+    ForKind,
+    IfThenElse,
+    IntImm,
+    Mod,
+    Mul,
+    ScheduleBlockRealize,
+    Stmt,
+    Var,
+)
 from pirc.cinn.ast.visitor import Mutator, substitute, walk
 from pirc.cinn.schedule.tree import LoopRef, Tree, const, fail, find_loop, is_zero, loop_path, replace, single
+
+_IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def split(tree: Tree, loop: LoopRef, factors: Sequence[int | None], *,
@@ -152,9 +168,10 @@ def _chain(f: For, n: int) -> list[For]:
     return out
 
 
-def fuse(tree: Tree, loops: Sequence[LoopRef]) -> tuple[Tree, For]:
+def fuse(tree: Tree, loops: Sequence[LoopRef], *, name: str | None = None) -> tuple[Tree, For]:
     """Perfectly nested loops ``for a (A) for b (B)`` -> ``for a_b_fused (A*B)`` with
-    ``a = f / B``, ``b = f % B``.  Returns the new tree and the fused loop."""
+    ``a = f / B``, ``b = f % B`` (``name``: another name for the fused loop's variable).
+    Returns the new tree and the fused loop."""
     if len(loops) < 2:
         raise fail("fuse needs at least two loops", loops[0] if loops else None)
     fl = [find_loop(tree, lp) for lp in loops]
@@ -174,7 +191,9 @@ def fuse(tree: Tree, loops: Sequence[LoopRef]) -> tuple[Tree, For]:
             raise fail(f"the extent of loop '{lp.loop_var.name}' depends on an outer fused loop", lp)
         outer_vars.add(id(lp.loop_var))
     it = fl[0].loop_var.dtype
-    fv = Var("_".join(lp.loop_var.name for lp in fl) + "_fused", it, span=fl[0].span)
+    if name is not None and not _IDENT.match(name):
+        raise fail(f"fuse: loop name {name!r} is not an identifier", fl[0])
+    fv = Var(name or "_".join(lp.loop_var.name for lp in fl) + "_fused", it, span=fl[0].span)
     total: Expr = fl[0].extent
     for lp in fl[1:]:
         total = _mul(total, lp.extent)
@@ -192,10 +211,18 @@ def fuse(tree: Tree, loops: Sequence[LoopRef]) -> tuple[Tree, For]:
 
 
 def _mul(a: Expr, b: Expr) -> Expr:
+    """``a * b`` with its constant factors folded and first (``12 * S0``, as symbolic dims print)."""
     ca, cb = const(a), const(b)
     if ca is not None and cb is not None:
         return IntImm(ca * cb, a.dtype)
-    return a * b
+    if ca is None and cb is None:
+        return a * b
+    c, x = (ca, b) if ca is not None else (cb, a)
+    assert c is not None
+    cx = const(x.a) if isinstance(x, Mul) else None
+    if isinstance(x, Mul) and cx is not None:
+        return IntImm(c * cx, x.a.dtype) * x.b
+    return IntImm(c, x.dtype) * x
 
 
 def reorder(tree: Tree, loops: Sequence[LoopRef]) -> Tree:

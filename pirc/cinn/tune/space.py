@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pirc.runtime.threads import usable_cores
+
 #: knob -> the values tried (``None`` = the default schedule's choice)
 SPACE: dict[str, tuple[Any, ...]] = {
     # the outermost loop of each nest on CPU threads (omp parallel for) or on one thread
@@ -28,6 +30,12 @@ SPACE: dict[str, tuple[Any, ...]] = {
     "chain_fission": (None, False),
     # first- / middle-axis layouts: per-column values (a mean, an rsqrt) computed once per tile (cpu.py)
     "hoist": (None, False),
+    # the innermost serial loops that carry no reduction unrolled by this factor (split + unroll)
+    "unroll": (None, 2, 4, 8),
+    # OpenMP team size of each parallel loop (num_threads); never more than the usable cores
+    "num_threads": tuple(dict.fromkeys((None, 1, usable_cores()))),
+    # how many outer loops are fused into the parallel loop (None: 1)
+    "parallel_granularity": (None, 2),
 }
 
 

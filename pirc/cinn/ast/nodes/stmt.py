@@ -76,7 +76,8 @@ class For(Stmt):
     """``serial for (i, min, extent) { body }``; ``loop_var`` runs over [min, min + extent).
 
     ``kind`` is CINN's for-type; GPU kinds carry ``axis`` (0, 1, 2 = x, y, z) and
-    print as ``thread_bind[blockIdx.x] for``; a vectorized loop has a ``factor``.
+    print as ``thread_bind[blockIdx.x] for``; a vectorized loop has a ``factor`` (its width), a parallel loop may have one (its
+    team size: ``num_threads``; 0 = the runtime's default).
     """
 
     loop_var: Var = def_child()
@@ -113,8 +114,12 @@ class For(Stmt):
         if kind is ForKind.VECTORIZED:
             if not isinstance(self.factor, int) or self.factor <= 0:
                 raise ast_error(f"a vectorized loop needs a positive factor, got {self.factor}", self.span)
+        elif kind is ForKind.PARALLEL:
+            if not isinstance(self.factor, int) or self.factor < 0:
+                raise ast_error(f"a parallel loop's team size must be 0 (the default) or positive, got {self.factor}",
+                                self.span)
         elif self.factor != 0:
-            raise ast_error(f"only vectorized loops have a factor (kind is {kind})", self.span)
+            raise ast_error(f"only vectorized and parallel loops have a factor (kind is {kind})", self.span)
 
     # convenience constructors ---------------------------------------------------------
     @classmethod

@@ -12,18 +12,21 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
    dims equal the master's (or whose element count matches: row-major
    re-linearisation) gets loops ``for s.. [for r..]``; others stay as they are
    (*unaligned*).  On CUDA the spatial loops are fused into one (``s``) and so
-   are the reduce loops (CINN's MergeFlattenAxis / MergeReduceAxis).
+   are the reduce loops (CINN's MergeFlattenAxis / MergeReduceAxis: the ``fuse``
+   primitive, :func:`~.align.merge_axes`).
 2. :func:`compute_inline` -- substitute the value of every non-reduction,
    non-output block into its consumers (elementwise, broadcast and injective
    producers disappear, as ``exp(x - max) / sum`` in CINN's softmax); an output
    keeps its block but is also recomputed in its consumers when small; only
    blocks whose value tree is larger than ``inline_limit`` stay materialised.
 3. :func:`optimize_reduction` -- choose the reduce strategy
-   (:mod:`.reduce_strategy`); on CUDA split each reduce loop into a
-   thread-bound loop over a per-thread partial (``<B>_rf``, *rfactor*) and the
-   cross-thread combine block (attrs ``reduce_method``; warp / block reduce) or,
-   for a discrete reduce, a shared ``<B>_shm[ry, sx]`` buffer, ``__syncthreads()``
-   and a serial combine.
+   (:mod:`.reduce_strategy`); on CUDA, composed of primitives
+   (:func:`~.reduction.cross_thread_reduce`): ``split`` each reduce loop by the reduce
+   threads, the serial part moved inside (``reorder``), ``factorize_reduction`` (a
+   per-thread partial ``<B>_rf`` and the combine block), ``annotate`` the combine
+   (``reduce_method`` ...; warp / block reduce), ``bind`` the lanes to threadIdx; a
+   discrete reduce combines through a shared ``<B>_shm[ry, sx]`` buffer,
+   ``__syncthreads()`` and a serial loop (``shared_combine``).
 4. :func:`horizontal_fusion` -- merge independent nests with the same spatial loops.
 5. :func:`vertical_fusion` -- merge a consumer nest into its producer's when every
    value it reads from it was produced in the same spatial iteration (CINN's
@@ -40,14 +43,16 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
    guard="blocks")``: guards wrap single blocks, never a ``__syncthreads()``), bind element
    loops over R to the reduce threads (split / reorder / bind / remove_unit_loop); C: the
    outer loop becomes ``parallel`` (the primitive, which refuses a reduction loop;
-   ``params["parallel"] = False`` keeps it serial).
+   ``params["parallel"] = False`` keeps it serial, ``params["num_threads"]`` sets its team,
+   ``params["parallel_granularity"] = 2`` fuses the two outer loops first).
 7. :func:`allocate_storage` -- tensors that must be seen outside the kernel stay
    global; every other intermediate becomes a per-thread (per parallel iteration)
    ``local`` buffer of one element; the discrete-reduce exchange buffer is ``shared``.
 
 After the steps, each C kernel gets :func:`cpu_function_schedule` (compute-once reuse of
 transcendental values across sibling loops, and splitting of long transcendental chains
-over a tile), so ``pirc-lower --target c`` shows every decision and the C code generator
+over a tile; ``params["unroll"]``: the innermost serial loops unrolled, :mod:`.cpu_unroll`),
+so ``pirc-lower --target c`` shows every decision and the C code generator
 only prints.  ``info.params`` holds tuned parameters (``pirc-tune``; :mod:`pirc.cinn.tune`).
 
 A nest that cannot be fused into the master's (its spatial loops differ, or it

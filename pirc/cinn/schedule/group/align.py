@@ -6,6 +6,8 @@ from collections.abc import Callable, Sequence
 
 from pirc.cinn.ast.nodes import (
     Block,
+    LoweredFunc,
+    ScheduleBlock,
     Expr,
     ForKind,
     IntImm,
@@ -17,6 +19,7 @@ from pirc.cinn.ast.visitor import substitute
 from pirc.cinn.lower import pe
 from pirc.cinn.lower.compute import ComputeOp, LowerContext
 from pirc.cinn.lower.symbolic import Dim, product
+from pirc.cinn.schedule import Schedule
 from pirc.cinn.lower.to_ast import (
     REDUCE_LOOP_NAMES,
     SPATIAL_LOOP_NAMES,
@@ -115,21 +118,22 @@ def _map_sr(ctx: LowerContext, master: Master, E: Sequence[Dim], sx: Sequence[Ex
     return pe.delinearize(ctx, lin, E)
 
 
-def _loop_space(info: ScheduleInfo, dims: Sequence[Dim], names: Sequence[str],
-                fused_name: str) -> tuple[list[tuple[Var, Expr, ForKind]], list[Expr]]:
-    """Loops over ``dims`` and the index expression of each dim: one loop per dim (C), or one
-    fused loop whose index is de-linearised (CUDA)."""
+def _loop_space(info: ScheduleInfo, dims: Sequence[Dim], names: Sequence[str]) -> tuple[list[tuple[Var, Expr, ForKind]], list[Expr]]:
+    """One loop per dim of ``dims`` and the index expression of each dim (its variable)."""
     ctx = info.ctx
-    if not dims:
-        return [], []
-    if info.cuda and len(dims) > 1:
-        v = Var(fused_name, ctx.index_dtype)
-        return [(v, ctx.expr(product(dims)), ForKind.SERIAL)], pe.delinearize(ctx, v, dims)
-    if info.cuda:
-        v = Var(fused_name if len(dims) > 1 else names[0], ctx.index_dtype)
-        return [(v, ctx.expr(dims[0]), ForKind.SERIAL)], [v]
     vs = [Var(n, ctx.index_dtype) for n in loop_names(len(dims), names)]
     return [(v, ctx.expr(d), ForKind.SERIAL) for v, d in zip(vs, dims)], list(vs)
+
+
+def merge_axes(nest: Stmt, loops: Sequence[tuple[Var, Expr, ForKind]], name: str) -> Stmt:
+    """CINN's MergeFlattenAxis / MergeReduceAxis: the loops (perfectly nested in ``nest``)
+    fused into one loop called ``name`` (the ``fuse`` primitive); fewer than two stay."""
+    if len(loops) < 2:
+        return nest
+    sch = Schedule(nest)
+    sch.fuse(*(v for v, _, _ in loops), name=name)
+    assert not isinstance(sch.tree, LoweredFunc)
+    return sch.tree
 
 
 def _zero(info: ScheduleInfo) -> Callable[[Var], Expr]:
@@ -140,10 +144,23 @@ def align_compute(info: ScheduleInfo, c: ComputeOp, master: Master) -> tuple[Stm
     """The aligned nest of one compute (and its level), or None when it does not fit."""
     ctx = info.ctx
     init, main = compute_blocks(ctx, c)
-    sloops, sx = _loop_space(info, master.S, SPATIAL_LOOP_NAMES, "i_j_fused" if info.cuda else "i")
+    sloops, sx = _loop_space(info, master.S, SPATIAL_LOOP_NAMES)
     rnames = REDUCE_LOOP_NAMES if c.is_reduce else ("k", "l", "m", "n", "o", "p")
-    rloops, rx = _loop_space(info, master.R, rnames, "reduce_k_fused" if c.is_reduce else "k_fused")
+    rloops, rx = _loop_space(info, master.R, rnames)
     zero = _zero(info)
+    res = _align_nest(info, c, master, init, main, sloops, sx, rloops, rx, zero)
+    if res is None or not info.cuda:
+        return res
+    nest, level = res
+    if level == "SR":
+        nest = merge_axes(nest, rloops, "reduce_k_fused" if c.is_reduce else "k_fused")
+    return merge_axes(nest, sloops, "i_j_fused"), level
+
+
+def _align_nest(info: ScheduleInfo, c: ComputeOp, master: Master, init: ScheduleBlock | None, main: ScheduleBlock,
+                sloops: list[tuple[Var, Expr, ForKind]], sx: list[Expr], rloops: list[tuple[Var, Expr, ForKind]],
+                rx: list[Expr], zero: Callable[[Var], Expr]) -> tuple[Stmt, str] | None:
+    ctx = info.ctx
     if c.is_reduce:
         sp = map_dims(ctx, c.dims, master.S, sx)
         rd = map_dims(ctx, c.reduce_dims, master.R, rx)

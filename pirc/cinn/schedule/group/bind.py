@@ -19,7 +19,8 @@ from pirc.cinn.schedule.annotate import parallel
 from pirc.cinn.schedule.group.fusion import Nest, as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, root_stmts, with_stmts
 from pirc.cinn.schedule.group.reduction import choose_strategy
-from pirc.cinn.schedule.tree import const
+from pirc.cinn.schedule.tree import const, single
+from pirc.runtime.threads import usable_cores
 from pirc.diagnostics import PircError
 
 
@@ -99,12 +100,25 @@ def bind_axes(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRe
 
 def _bind_c(info: ScheduleInfo, n: Nest) -> Stmt:
     """The outermost loop of the nest runs on CPU threads (the ``parallel`` primitive, which
-    refuses a loop that carries a reduction: that one stays serial)."""
+    refuses a loop that carries a reduction: that one stays serial).  Tuned:
+    ``params["parallel_granularity"] == 2`` fuses the two outer loops first (``fuse``; kept
+    apart when they do not fuse or the fused loop cannot run in parallel);
+    ``params["num_threads"]`` sets the team size, at most the usable cores."""
     st = n.build()
     if not isinstance(st, For) or st.kind is not ForKind.SERIAL or info.params.get("parallel") is False:
         return st
+    team = info.params.get("num_threads")
+    team = min(int(team), usable_cores()) if team else None
+    if info.params.get("parallel_granularity") == 2 and isinstance(inner := single(st.body), For):
+        try:
+            sch = Schedule(st)
+            sch.parallel(sch.fuse(st, inner), team)
+            assert isinstance(sch.tree, For)
+            return sch.tree
+        except PircError:
+            pass
     try:
-        return parallel(st, st)
+        return parallel(st, st, team)
     except PircError:
         return st
 

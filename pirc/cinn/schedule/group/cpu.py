@@ -216,7 +216,8 @@ def cpu_function_schedule(func: LoweredFunc, params: dict | None = None) -> Lowe
     that sibling loops share are computed once (:mod:`pirc.cinn.schedule.compute_once`), then
     long transcendental chains are split over a tile (:mod:`pirc.cinn.schedule.chain_fission`).
     Both keep the arithmetic, so results are bit-identical; ``pirc-lower`` shows them.
-    ``params["compute_once"]`` / ``params["chain_fission"]`` set to False turn one off."""
+    ``params["compute_once"]`` / ``params["chain_fission"]`` set to False turn one off;
+    ``params["unroll"]`` unrolls the innermost serial loops by that factor (:mod:`.cpu_unroll`)."""
     from pirc.cinn.schedule.chain_fission import split_chains
     from pirc.cinn.schedule.compute_once import reuse_expensive
 
@@ -225,4 +226,8 @@ def cpu_function_schedule(func: LoweredFunc, params: dict | None = None) -> Lowe
         func = reuse_expensive(func)
     if params.get("chain_fission", True):
         func = split_chains(func)
+    if params.get("unroll"):
+        from pirc.cinn.schedule.group.cpu_unroll import unroll_innermost
+
+        func = unroll_innermost(func, int(params["unroll"]))
     return func
