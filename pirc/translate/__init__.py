@@ -3,7 +3,9 @@
 * :mod:`~pirc.translate.frontend` -- ``load_model(bytes, name)``: detects the input kind, parses,
   translates, reports located diagnostics; ``Model.load_params`` reads the ``.pdiparams``;
 * :mod:`~pirc.translate.translator` -- the ProgramTranslator (Paddle's ``ir_adaptor/translator``):
-  translation contexts, the general op transcriber, the special handlers, if / while;
+  the walk over the blocks, if / while; built on :mod:`~pirc.translate.context` (errors, name
+  scopes), :mod:`~pirc.translate.attrs` (types and attributes), :mod:`~pirc.translate.transcriber`
+  (the general op transcriber) and :mod:`~pirc.translate.handlers` (the special handlers);
 * :mod:`~pirc.translate.optable` -- legacy op signatures (legacy slots and attributes -> pd_op);
 * :mod:`~pirc.translate.builder` -- helper ops built the way Paddle's ``Build`` methods build them;
 * :mod:`~pirc.translate.pir_json` -- reader of Paddle's PIR JSON (``model.json``);

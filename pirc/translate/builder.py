@@ -7,7 +7,7 @@ InferMeta gives, and ``stop_gradient`` filled by
 translation no value carries ``stop_gradient:[false]`` yet).  Ops made
 with ``Operation::Create`` by the translator (the general transcriber,
 ``builtin.combine`` for ``Tensor[]`` inputs, ``builtin.slice``) get no
-such attribute; see translator.py.
+such attribute; see transcriber.py.
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ op type, in a small yaml-like notation::
   ``pd_op.full_int_array`` / ``pd_op.full`` operand placed right before the op;
 * attributes (after ``;``): ``name:kind`` with an optional ``<legacy_name``
   and ``=default``.  ``kind`` is the pd_op attribute type, which decides the
-  conversion (see ``AttributeTranslator`` in translator.py): ``bool i32 i64
+  conversion (see ``translate_attr`` in attrs.py): ``bool i32 i64
   f32 f64 str dtype place layout IntArray Scalar i32[] i64[] f32[] str[]``.
   The default is the legacy op's default, used when the OpDesc lacks the
   attribute (``save_inference_model`` strips "extra" attributes);
@@ -28,7 +28,7 @@ op type, in a small yaml-like notation::
   ``vec[...]`` result whose elements are taken with ``builtin.slice``).
 
 Whether a legacy op needs a special handler (feed, fetch, while, mul,
-elementwise with axis ...) is decided in translator.py; most of those still
+elementwise with axis ...) is decided in handlers/; most of those still
 use the signature here for the parts they do not override.
 """
 

@@ -36,21 +36,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from pirc.cinn.ast.dtypes import DType
-from pirc.cinn.ast.equality import structural_equal
+from pirc.cinn.ast.evaluator_args import bind_args, wrap_gpu_axes
+from pirc.cinn.ast.evaluator_loops import LoopAnalysis, LoopInfo, Reduction, storage_key
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
-    GPU_VARS,
     VOID_INTRINSICS,
-    ArgIO,
     Expr,
     For,
-    ForKind,
     LoweredFunc,
     Node,
     Stmt,
@@ -60,7 +57,6 @@ from pirc.cinn.ast.nodes import (
     ast_error,
     intrinsic_base,
 )
-from pirc.cinn.ast.visitor import free_vars, substitute, uses_var, walk
 from pirc.diagnostics import PircError
 
 #: Beyond this many points in the vectorized iteration space, inner loops run as Python loops.
@@ -71,24 +67,6 @@ class _NotVectorizable(Exception):
     def __init__(self, loop: For | None) -> None:
         super().__init__("not vectorizable")
         self.loop = loop
-
-
-@dataclass(frozen=True)
-class _Reduction:
-    kind: Kind
-    ufunc: Any
-    rhs: Expr
-
-
-@dataclass(frozen=True)
-class _LoopInfo:
-    rw_tensors: dict  # storage key -> a Tensor of it, for buffers read and written in the loop
-
-
-_REDUCE_UFUNCS = {
-    Kind.ADD: np.add, Kind.MUL: np.multiply, Kind.MAX: np.maximum, Kind.MIN: np.minimum,
-    Kind.AND: np.logical_and, Kind.OR: np.logical_or,
-}
 
 
 def _identity(kind: Kind, dtype: np.dtype) -> Any:
@@ -106,10 +84,6 @@ def _identity(kind: Kind, dtype: np.dtype) -> Any:
         return kind is Kind.MIN
     info = np.iinfo(dtype)
     return dtype.type(info.min if kind is Kind.MAX else info.max)
-
-
-def _storage_key(t: Tensor) -> str:
-    return t.buffer.name if t.buffer is not None else "tensor:" + t.name
 
 
 def _round_bf16(x: Any) -> Any:
@@ -154,7 +128,7 @@ def _unique(flat: np.ndarray) -> bool:
     return np.unique(flat).size == flat.size
 
 
-class Evaluator:
+class Evaluator(LoopAnalysis):
     """Runs one LoweredFunc; reusable across calls (analysis is cached)."""
 
     def __init__(self, func: LoweredFunc, *, vectorize: bool = True, fill: float = 0) -> None:
@@ -163,11 +137,10 @@ class Evaluator:
         self.func = func
         self.vectorize = vectorize
         self.fill = fill
-        self._loop_info: dict[int, _LoopInfo | None] = {}
-        self._reductions: dict[int, _Reduction | None] = {}
+        super().__init__()
         self._failed: set[int] = set()
         self._fconst: dict[int, Any] = {}
-        self._body = self._wrap_gpu_axes(func)
+        self._body = wrap_gpu_axes(func)
         self._ev = {
             Kind.VAR: self.e_var, Kind.INT_IMM: self.e_int, Kind.FLOAT_IMM: self.e_float,
             Kind.STRING_IMM: lambda e: e.value, Kind.LOAD: self.e_load,
@@ -196,98 +169,6 @@ class Evaluator:
             Kind.SCHEDULE_BLOCK_REALIZE: self.x_realize,
         }
 
-    # -- set-up -----------------------------------------------------------------------------
-    def _wrap_gpu_axes(self, func: LoweredFunc) -> Stmt:
-        used = [v for v in free_vars(func.body) if any(v is g for g in GPU_VARS.values())]
-        if not used:
-            return func.body
-        grid = tuple(func.attr("grid_dim", ()) or ())
-        blk = tuple(func.attr("block_dim", ()) or ())
-        body: Stmt = func.body
-        for name in ("threadIdx.x", "threadIdx.y", "threadIdx.z", "blockIdx.x", "blockIdx.y", "blockIdx.z"):
-            v = GPU_VARS[name]
-            if not any(v is u for u in used):
-                continue
-            dims = grid if name.startswith("block") else blk
-            axis = "xyz".index(name[-1])
-            if axis >= len(dims):
-                raise ast_error(f"function {func.name} uses {name} but has no "
-                                f"{'grid_dim' if name.startswith('block') else 'block_dim'} attribute for it", func.span)
-            kind = ForKind.GPU_BLOCK if name.startswith("block") else ForKind.GPU_THREAD
-            body = For(v, 0, int(dims[axis]), body, kind=kind, axis=axis)
-        return body
-
-    def _bind_args(self, given: dict[str, Any]) -> dict[str, np.ndarray]:
-        f = self.func
-        names: dict[str, Any] = {}
-        for a in f.args:
-            for n in {a.name, a.name[1:] if a.name.startswith("_") and len(a.name) > 1 else a.name}:
-                if n in given:
-                    if a.name in names:
-                        raise ast_error(f"argument {a.name} is given twice (as {names[a.name][0]} and {n})", f.span)
-                    names[a.name] = (n, given[n])
-        known = {a.name for a in f.args} | {a.name[1:] for a in f.args if a.name.startswith("_")}
-        for n in given:
-            if n not in known:
-                raise ast_error(f"function {f.name} has no argument named '{n}' "
-                                f"(arguments: {', '.join(a.name for a in f.args)})", f.span)
-        env = self.env
-        scalars = {a.target: a for a in f.args if a.is_var}
-        for v, a in scalars.items():
-            if a.name in names:
-                env[v] = self._scalar_value(names[a.name][1], v)
-        arrays: dict[str, np.ndarray] = {}
-        for a in f.args:
-            if a.is_buffer and a.name in names:
-                arr = np.asarray(names[a.name][1])
-                arrays[a.name] = arr
-                b = a.target
-                if arr.ndim == len(b.shape):
-                    for d, n in zip(b.shape, arr.shape):
-                        if isinstance(d, Var) and d in scalars and d not in env:
-                            env[d] = int(n)
-        for v, a in scalars.items():
-            if v not in env:
-                raise ast_error(f"no value for scalar argument {a.name} of {f.name} (pass it by name, or pass an "
-                                f"array whose shape has it)", f.span)
-        results: dict[str, np.ndarray] = {}
-        for a in f.args:
-            if not a.is_buffer:
-                continue
-            b = a.target
-            shape = tuple(int(self.ev(d)) for d in b.shape)
-            npdt = b.dtype.numpy
-            if a.name in names:
-                arr = arrays[a.name]
-                if arr.shape != shape:
-                    raise ast_error(f"argument {a.name} should have shape {shape}, got {arr.shape}", f.span)
-                if a.io is ArgIO.IN:
-                    arr = np.array(arr, dtype=npdt, copy=True, order="C")
-                else:
-                    if arr.dtype != npdt or not arr.flags.c_contiguous or not arr.flags.writeable:
-                        raise ast_error(f"{a.io} argument {a.name} must be a writeable C-contiguous {npdt} array "
-                                        f"(got {arr.dtype})", f.span)
-            elif a.io is ArgIO.OUT:
-                arr = np.full(shape, self.fill, dtype=npdt)
-            else:
-                raise ast_error(f"no array for {a.io} argument {a.name} of {f.name}", f.span)
-            self.storage[b.name] = arr.reshape(-1)
-            if a.io is not ArgIO.IN:
-                results[a.name] = arr
-        for t in f.temp_bufs:
-            shape = tuple(int(self.ev(d)) for d in t.shape)
-            self.storage[t.name] = np.full(int(np.prod(shape, dtype=np.int64)), self.fill, dtype=t.dtype.numpy)
-        return results
-
-    def _scalar_value(self, x: Any, v: Var) -> Any:
-        if v.dtype.is_int:
-            return int(x)
-        if v.dtype.is_bool:
-            return bool(x)
-        if v.dtype.is_float:
-            return v.dtype.numpy.type(x)
-        return x
-
     def run(self, args: Mapping[str, Any] | None = None, /, **kwargs: Any) -> dict[str, np.ndarray]:
         given = dict(args or {})
         for k, v in kwargs.items():
@@ -302,7 +183,7 @@ class Evaluator:
         self.mask: Any = None
         self.guard = 0
         with np.errstate(all="ignore"):
-            results = self._bind_args(given)
+            results = bind_args(self, given)
             self.x(self._body)
         return results
 
@@ -313,7 +194,7 @@ class Evaluator:
             return v
         shape = tuple(self._dim(d, t) for d in t.shape)
         size = int(np.prod(shape, dtype=np.int64))
-        key = _storage_key(t)
+        key = storage_key(t)
         st = self.storage.get(key)
         if st is None:
             if t.buffer is not None:
@@ -518,7 +399,7 @@ class Evaluator:
             self._store_vec(s, view, idx, self.ev(s.value))
 
     def _store_vec(self, s: Store, view: np.ndarray, idx: list, value: Any,
-                   red: _Reduction | None = None, rhs: Any = None) -> None:
+                   red: Reduction | None = None, rhs: Any = None) -> None:
         mask = self.mask
         idx_shape = np.broadcast_shapes(*[_shape(i) for i in idx]) if idx else ()
         vshape = _shape(rhs) if red is not None else _shape(value)
@@ -618,7 +499,7 @@ class Evaluator:
             else:
                 env[v] = old
 
-    def _run_vec_top(self, s: For, mn: int, ext: int, info: _LoopInfo) -> None:
+    def _run_vec_top(self, s: For, mn: int, ext: int, info: LoopInfo) -> None:
         saved = {}
         for key, t in info.rw_tensors.items():
             self.view(t)
@@ -635,109 +516,6 @@ class Evaluator:
                 if loop is s:
                     self._run_scalar(s, mn, ext)
                     return
-
-    # -- analysis ---------------------------------------------------------------------------------
-    def reduction(self, s: Store) -> _Reduction | None:
-        """``B[idx] = op(B[idx], rhs)`` (or ``op(rhs, B[idx])``) with rhs not reading B."""
-        key = id(s)
-        if key in self._reductions:
-            return self._reductions[key]
-        r = None
-        v = s.value
-        uf = _REDUCE_UFUNCS.get(v.KIND)
-        if uf is not None:
-            skey = _storage_key(s.tensor)
-            for mine, other in ((v.a, v.b), (v.b, v.a)):
-                if (mine.KIND is Kind.LOAD and _storage_key(mine.tensor) == skey
-                        and structural_equal(tuple(mine.tensor.shape), tuple(s.tensor.shape))
-                        and structural_equal(tuple(mine.indices), tuple(s.indices))
-                        and not any(n.KIND is Kind.LOAD and _storage_key(n.tensor) == skey for n in walk(other))):
-                    r = _Reduction(v.KIND, uf, other)
-                    break
-        self._reductions[key] = r
-        return r
-
-    def loop_info(self, loop: For) -> _LoopInfo | None:
-        """Whether ``loop`` may run vectorized (see the module docstring); cached."""
-        key = id(loop)
-        if key in self._loop_info:
-            return self._loop_info[key]
-        info = self._analyze(loop)
-        self._loop_info[key] = info
-        return info
-
-    def _analyze(self, loop: For) -> _LoopInfo | None:
-        accesses: dict[str, list[tuple[Tensor, tuple, Store | None]]] = {}
-        if not self._collect(loop.body, {}, accesses):
-            return None
-        v = loop.loop_var
-        rw: dict[str, Tensor] = {}
-        for key, items in accesses.items():
-            writes = [it for it in items if it[2] is not None]
-            if not writes:
-                continue
-            reads = [it for it in items if it[2] is None]
-            if reads:
-                rw[key] = items[0][0]
-            t0, idx0, _ = items[0]
-            for t, idx, _ in items[1:]:
-                if not structural_equal(tuple(t.shape), tuple(t0.shape)) or not structural_equal(idx, idx0):
-                    return None
-            if not any(uses_var(e, v) for e in idx0):
-                kinds = set()
-                for _, _, st in writes:
-                    red = self.reduction(st)  # type: ignore[arg-type]
-                    if red is None:
-                        return None
-                    kinds.add(red.kind)
-                if len(kinds) > 1 or len(reads) != len(writes):
-                    return None
-        return _LoopInfo(rw)
-
-    def _reads(self, e: Node, subst: dict, acc: dict) -> bool:
-        for n in walk(e):
-            k = n.KIND
-            if k is Kind.LOAD:
-                idx = tuple(substitute(i, subst) for i in n.indices) if subst else tuple(n.indices)
-                acc.setdefault(_storage_key(n.tensor), []).append((n.tensor, idx, None))
-            elif k is Kind.CALL and any(not isinstance(a, Expr) for a in n.args):
-                return False
-        return True
-
-    def _collect(self, s: Stmt, subst: dict, acc: dict) -> bool:
-        k = s.KIND
-        if k is Kind.STORE:
-            if not (self._reads(s.value, subst, acc) and all(self._reads(i, subst, acc) for i in s.indices)):
-                return False
-            idx = tuple(substitute(i, subst) for i in s.indices) if subst else tuple(s.indices)
-            acc.setdefault(_storage_key(s.tensor), []).append((s.tensor, idx, s))
-            return True
-        if k is Kind.BLOCK:
-            sub = subst
-            for c in s.stmts:
-                if c.KIND is Kind.LET:
-                    if c.value is None or not self._reads(c.value, sub, acc):
-                        return False
-                    sub = {**sub, c.var: substitute(c.value, sub) if sub else c.value}
-                elif not self._collect(c, sub, acc):
-                    return False
-            return True
-        if k is Kind.FOR:
-            return (self._reads(s.min, subst, acc) and self._reads(s.extent, subst, acc)
-                    and self._collect(s.body, subst, acc))
-        if k is Kind.IF_THEN_ELSE:
-            return (self._reads(s.condition, subst, acc) and self._collect(s.then_case, subst, acc)
-                    and (s.else_case is None or self._collect(s.else_case, subst, acc)))
-        if k is Kind.SCHEDULE_BLOCK_REALIZE:
-            sub = dict(subst)
-            for iv, val in zip(s.block.iter_vars, s.iter_values):
-                if not self._reads(val, subst, acc):
-                    return False
-                sub[iv] = substitute(val, subst) if subst else val
-            return self._collect(s.block.body, sub, acc)
-        if k is Kind.EVALUATE:
-            return s.value.name in VOID_INTRINSICS
-        return False
 
 
 def evaluate(func: LoweredFunc, args: Mapping[str, Any] | None = None, /, *, vectorize: bool = True,

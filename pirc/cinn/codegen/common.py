@@ -14,7 +14,8 @@ The emitter walks a :class:`~pirc.cinn.ast.LoweredFunc` and writes C-family code
 * values follow the AST evaluator's semantics (see :mod:`.prelude`).
 
 Target specifics (argument lists, temp storage, GPU loops, pragmas, calls that
-only exist on one target) are hooks that :mod:`.c` and :mod:`.cuda` override.
+only exist on one target) are hooks that :mod:`.c` and :mod:`.cuda` override.  The emitter's
+expression half (operators, casts, calls) is :mod:`.exprs`.
 """
 
 from __future__ import annotations
@@ -55,7 +56,6 @@ from pirc.cinn.ast.nodes import (
     Stmt,
     Tensor,
     Var,
-    intrinsic_base,
 )
 from pirc.cinn.ast.printer import print_ast
 from pirc.cinn.ast.visitor import walk
@@ -87,6 +87,7 @@ from pirc.cinn.codegen.meta import (  # noqa: F401 - re-exported
     loop_outline,
     symbol_args_of,
 )
+from pirc.cinn.codegen.exprs import ExprEmitter
 from pirc.cinn.codegen.names import NameTable, c_string_literal, comment_text, kernel_symbol
 from pirc.cinn.codegen.prelude import Prelude
 from pirc.diagnostics import Diagnostic, PircError
@@ -96,12 +97,6 @@ from pirc.diagnostics import Diagnostic, PircError
 # ------------------------------------------------------------------------------------------
 
 
-_FLOAT_UNARY = frozenset(
-    ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "tanh", "tan", "sin", "cos", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "floor", "ceil", "trunc"]
-)
-_BIN_SYMBOL = {Kind.ADD: "+", Kind.SUB: "-", Kind.MUL: "*", Kind.EQ: "==", Kind.NE: "!=", Kind.LT: "<",
-               Kind.LE: "<=", Kind.GT: ">", Kind.GE: ">=", Kind.AND: "&&", Kind.OR: "||"}
-_ARITH = frozenset({Kind.ADD, Kind.SUB, Kind.MUL, Kind.DIV, Kind.MOD})
 STACK_LIMIT_BYTES = 16384  # C temps up to this size live on the stack
 
 
@@ -120,7 +115,7 @@ class StorageInfo:
     node: Node | None = None  # the Buffer / Tensor (for located errors)
 
 
-class FuncEmitter:
+class FuncEmitter(ExprEmitter):
     """Emits one LoweredFunc.  Subclasses implement the target hooks."""
 
     target = "c"
@@ -250,83 +245,6 @@ class FuncEmitter:
             n *= c
         return n, str(n)
 
-    # -- expressions --------------------------------------------------------------------------------
-    def expr(self, e: Expr) -> str:
-        k = e.KIND
-        if k is Kind.INT_IMM:
-            return int_literal(e.value, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.FLOAT_IMM:
-            return self.lits.float_literal(e.value, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.VAR:
-            return self.lookup(e)  # type: ignore[arg-type]
-        if k is Kind.LOAD:
-            return self.load(e.tensor, e.indices, e)  # type: ignore[attr-defined]
-        if k is Kind.CAST:
-            return self.cast(self.expr(e.value), e.value.dtype, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.SELECT:
-            return self.select(e)
-        if k is Kind.NOT:
-            return f"(!{self.expr(e.a)})"  # type: ignore[attr-defined]
-        if k is Kind.MINUS:
-            s = f"(-{self.expr(e.a)})"  # type: ignore[attr-defined]
-            return f"(({ctype(e.dtype)}){s})" if e.dtype in SMALL_INTS else s
-        if k is Kind.CALL:
-            return self.call(e)  # type: ignore[arg-type]
-        if k is Kind.STRING_IMM:
-            raise self.error("a string cannot be used as a value here", e)
-        if k in _BIN_SYMBOL or k in (Kind.DIV, Kind.MOD, Kind.MIN, Kind.MAX):
-            return self.binary(k, e.a.dtype, self.expr(e.a), self.expr(e.b), e.b)  # type: ignore[attr-defined]
-        raise self.error(f"cannot generate code for {type(e).__name__}", e)
-
-    def select(self, e: Any) -> str:
-        c, t, f = self.expr(e.condition), self.expr(e.true_value), self.expr(e.false_value)
-        if self.target == "c" and e.dtype.is_float and speculation_safe(e):
-            # a bitwise blend: GCC cannot if-convert a float ?: whose sides it sank into branches
-            # (trapping math), so such loops would not vectorise
-            sfx = "f64" if e.dtype is DType.FLOAT64 else "f32"
-            return f"{self.prelude.use(f'pirc_sel_{sfx}')}({c}, {t}, {f})"
-        return f"({c} ? {t} : {f})"
-
-    def binary(self, k: Kind, dt: DType, a: str, b: str, b_node: Expr | None = None) -> str:
-        """``a op b`` for operands of type ``dt``, with the evaluator's semantics."""
-        ct = ctype(dt)
-        if k in (Kind.MIN, Kind.MAX):
-            op = "min" if k is Kind.MIN else "max"
-            return f"{self.prelude.use(f'pirc_{op}_{_SFX[dt]}')}({a}, {b})"
-        if k is Kind.DIV or k is Kind.MOD:
-            if dt.is_float:
-                if k is Kind.DIV:
-                    s = f"({a} / {b})"
-                else:
-                    s = f"fmod({a}, {b})" if dt is DType.FLOAT64 else f"fmodf({a}, {b})"
-            else:
-                c = const_int(b_node) if b_node is not None else None
-                if c is not None and c not in (0, -1):
-                    s = f"({a} {'/' if k is Kind.DIV else '%'} {b})"
-                else:
-                    op = "div" if k is Kind.DIV else "mod"
-                    s = f"{self.prelude.use(f'pirc_{op}_{_SFX[dt]}')}({a}, {b})"
-        else:
-            s = f"({a} {_BIN_SYMBOL[k]} {b})"
-            if k not in _ARITH:
-                return s  # comparisons and logic give int 0 / 1
-        if dt in SMALL_INTS:
-            return f"(({ct}){s})"
-        if dt is DType.FLOAT16:
-            return f"{self.prelude.use('pirc_round_f16')}({s})"
-        return s
-
-    def cast(self, s: str, src: DType, dst: DType) -> str:
-        if dst is src and dst not in (DType.FLOAT16, DType.BFLOAT16):
-            return s
-        if dst.is_bool:
-            return f"({s} != 0)"
-        if dst is DType.FLOAT16:
-            return f"{self.prelude.use('pirc_round_f16')}((float)({s}))"
-        if dst is DType.BFLOAT16:
-            return f"{self.prelude.use('pirc_round_bf16')}((float)({s}))"
-        return f"(({ctype(dst)})({s}))"
-
     # -- memory ---------------------------------------------------------------------------------------
     def offset(self, t: Tensor, indices: Sequence[Expr]) -> str:
         shape = t.shape
@@ -393,108 +311,6 @@ class FuncEmitter:
         elif dt is DType.BOOL:
             value = f"(uint8_t)({value})"
         return f"{dst} = {value};"
-
-    # -- calls -----------------------------------------------------------------------------------------
-    def call(self, e: Call) -> str:
-        if CROSS_THREAD_RE.match(e.name):
-            return self.cross_thread_call(e, CROSS_THREAD_RE.match(e.name))  # type: ignore[arg-type]
-        if e.dtype is DType.VOID or e.name in VOID_INTRINSICS:
-            raise self.error(f"the call '{e.name}' has no value", e)
-        base = intrinsic_base(e.name)
-        for a in e.args:
-            if not isinstance(a, Expr) or a.dtype is DType.STRING:
-                raise self.error(f"'{e.name}' cannot take a buffer or string argument", e)
-        args: list[Expr] = list(e.args)
-        if not args:
-            raise self.error(f"unknown function '{e.name}'", e)
-        dt = args[0].dtype
-        out = self.math(base, dt, args, e)
-        rdt = DType.BOOL if base in ("isnan", "isinf", "isfinite") else dt
-        if e.dtype is not rdt:
-            return self.cast(out, rdt, e.dtype)
-        if e.dtype is DType.FLOAT16 and base not in ("abs", "fabs", "max", "min", "relu"):
-            return f"{self.prelude.use('pirc_round_f16')}({out})"
-        if e.dtype in SMALL_INTS:
-            return f"(({ctype(e.dtype)})({out}))"
-        return out
-
-    def _nargs(self, e: Call, args: list, n: int) -> None:
-        if len(args) != n:
-            raise self.error(f"'{e.name}' takes {n} argument{'s' if n != 1 else ''}, got {len(args)}", e)
-        for a in args[1:]:
-            if a.dtype is not args[0].dtype:
-                raise self.error(f"the arguments of '{e.name}' must have one type, got {args[0].dtype} and {a.dtype}", e)
-
-    def math(self, base: str, dt: DType, args: list[Expr], e: Call) -> str:
-        p = self.prelude
-        sfx = _SFX[dt]
-        isf = dt.is_float
-        fs = "" if dt is DType.FLOAT64 else "f"
-        if base in _FLOAT_UNARY:
-            self._nargs(e, args, 1)
-            x = self.expr(args[0])
-            if isf and fs and self.target == "c" and base in ("exp", "tanh", "log", "erf"):
-                return f"{p.use(f'pirc_{base}f')}({x})"  # vectorisable (see prelude)
-            if isf:
-                return f"{base}{fs}({x})"
-            if base in ("floor", "ceil", "trunc"):
-                return x
-            return f"(({ctype(dt)}){base}((double)({x})))"
-        if base in ("abs", "fabs"):
-            self._nargs(e, args, 1)
-            x = self.expr(args[0])
-            if isf:
-                return f"fabs{fs}({x})"
-            return f"{p.use(f'pirc_abs_{sfx}')}({x})"
-        if base == "round":
-            self._nargs(e, args, 1)
-            x = self.expr(args[0])
-            return f"{p.use(f'pirc_round_{sfx}')}({x})" if isf else x
-        if base in ("rsqrt", "sigmoid", "reciprocal"):
-            self._nargs(e, args, 1)
-            x = self.expr(args[0])
-            one = "1.0" if dt is DType.FLOAT64 else "1.0f"
-            if not isf:
-                if base == "reciprocal":
-                    return f"{p.use(f'pirc_div_{sfx}')}(({ctype(dt)})1, {x})"
-                raise self.error(f"'{e.name}' needs a floating-point argument, got {dt}", e)
-            if base == "rsqrt":
-                return f"({one} / sqrt{fs}({x}))"
-            if base == "sigmoid":
-                ex = p.use("pirc_expf") if fs and self.target == "c" else f"exp{fs}"
-                return f"({one} / ({one} + {ex}(-{x})))"
-            return f"({one} / {x})"
-        if base == "relu":
-            self._nargs(e, args, 1)
-            zero = self.lits.float_literal(0.0, dt) if isf else int_literal(0, dt)
-            return f"{p.use(f'pirc_max_{sfx}')}({self.expr(args[0])}, {zero})"
-        if base == "sign":
-            self._nargs(e, args, 1)
-            return f"{p.use(f'pirc_sign_{sfx}')}({self.expr(args[0])})"
-        if base in ("isnan", "isinf", "isfinite"):
-            self._nargs(e, args, 1)
-            x = self.expr(args[0])
-            if not isf:
-                return "1" if base == "isfinite" else "0"
-            return f"{p.use(f'pirc_{base}_{sfx}')}({x})"
-        if base in ("max", "min"):
-            self._nargs(e, args, 2)
-            return f"{p.use(f'pirc_{base}_{sfx}')}({self.expr(args[0])}, {self.expr(args[1])})"
-        if base in ("pow", "fmod", "atan2", "remainder"):
-            self._nargs(e, args, 2)
-            a, b = self.expr(args[0]), self.expr(args[1])
-            if base == "remainder":
-                return f"{p.use(f'pirc_rem_{sfx}')}({a}, {b})"
-            if base == "fmod" and not isf:
-                return f"{p.use(f'pirc_mod_{sfx}')}({a}, {b})"
-            if not isf:
-                return f"(({ctype(dt)}){base}((double)({a}), (double)({b})))"
-            return f"{base}{fs}({a}, {b})"
-        if base == "fma":
-            self._nargs(e, args, 3)
-            a, b, c = (self.expr(x) for x in args)
-            return self.binary(Kind.ADD, dt, self.binary(Kind.MUL, dt, a, b), c)
-        raise self.error(f"unknown function '{e.name}'", e)
 
     # -- statements --------------------------------------------------------------------------------------
     def stmt(self, s: Stmt) -> None:

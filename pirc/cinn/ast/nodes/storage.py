@@ -7,7 +7,17 @@ from typing import TYPE_CHECKING, Any
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.fields import attr, child, children, def_child, derived, opt_child
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes.base import ArgIO, MemoryScope, Node, _check_storage_name, _dtype, _enum, _node, _set, ast_error
+from pirc.cinn.ast.nodes.base import (
+    ArgIO,
+    MemoryScope,
+    Node,
+    _check_storage_name,
+    _dtype,
+    _enum,
+    _node,
+    _set,
+    ast_error,
+)
 from pirc.cinn.ast.nodes.expr import Expr, Var, _int_exprs, to_expr
 
 if TYPE_CHECKING:
