@@ -29,8 +29,11 @@ setup: $(STAMP)
 demo: $(STAMP)
 	$(MAKE) -C samples PIRC_BIN=$(abspath $(BIN)) OUT=$(abspath $(OUT))
 
+# one pytest worker per core (pytest-xdist); a test file stays on one worker (its fixtures, a Ray head)
+TEST_JOBS ?= auto
+
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(TEST_JOBS) --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python bench/all.py
