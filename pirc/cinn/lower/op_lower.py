@@ -278,6 +278,10 @@ class OpLower:
                     break
                 # the part did not fuse into one nest: its first nest is the kernel, the rest waits
                 first = res
+                if all(c.name in first for c in part):
+                    # the first nest holds every compute of the part: retrying would not progress
+                    raise LoweringError(None, f"the group schedule left computes {sorted(first)} in several "
+                                              "nests of one kernel")
                 rest = [c for c in part if c.name not in first] + rest
                 part = [c for c in part if c.name in first]
                 master = None

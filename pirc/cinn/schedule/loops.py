@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Sequence
 from typing import Any
@@ -287,7 +288,7 @@ def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
             wb = {x[1] for x in acc[b] if x[0] == "store"}
             for buf in (wa & {x[1] for x in acc[b]}) | (wb & {x[1] for x in acc[a]}):
                 idx = [x[2] for x in acc[a] + acc[b] if x[1] == buf]
-                if not _same_iteration(idx, f.loop_var, inner):
+                if not _same_iteration(idx, f.loop_var, inner, const(f.extent)):
                     raise fail(f"cannot fission loop '{f.loop_var.name}': statements {a + 1} and {b + 1} of its "
                                f"body share buffer {buf} across iterations", f)
     new: list[For] = []
@@ -299,7 +300,7 @@ def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
     return out, [find_loop(out, n) for n in new]
 
 
-def _same_iteration(indices: list[tuple[Expr, ...]], v: Var, inner: set[int]) -> bool:
+def _same_iteration(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], extent: int | None) -> bool:
     """Every access in ``indices`` has, at one common dim, the same index, an expression of
     ``v`` and of loops outside the fissioned one (no ``/`` or ``%``): equal indices there mean
     the same iteration of ``v``."""
@@ -315,7 +316,61 @@ def _same_iteration(indices: list[tuple[Expr, ...]], v: Var, inner: set[int]) ->
             continue
         if all(len(i) > k and structural_equal(i[k], e) for i in indices):
             return True
-    return False
+    return _same_mixed_radix(indices, v, inner, extent)
+
+
+def _same_mixed_radix(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], extent: int | None) -> bool:
+    """Every access in ``indices`` has the same index tuple, free of inner loops, and its dims
+    that use ``v`` are the mixed-radix decomposition ``(Y / (m1*m2), (Y / m2) % m1, Y % m2)``
+    (constant radices, in any order) of one ``Y`` affine in ``v`` with a non-zero coefficient:
+    the indices of loops that ``fuse`` merged (and ``split`` then cut).  The tuple determines
+    ``Y`` (``X == (X / m) * m + X % m``), or ``Y`` modulo the radices' product ``M`` when the
+    top dim is a ``%`` too (``split`` folded the dims above it into an outer loop); ``Y = a * v
+    + c`` determines ``v`` -- modulo ``M`` when the loop's ``extent <= M / gcd(a, M)``: equal
+    tuples mean the same iteration of ``v``."""
+    from pirc.cinn.ast.analysis import const_int, linear_coeff
+    from pirc.cinn.ast.equality import structural_equal
+
+    first = indices[0]
+    if not first or any(len(i) != len(first) or not structural_equal(tuple(i), tuple(first)) for i in indices[1:]):
+        return False
+    digits: list[tuple[int, int | None]] = []  # (divisor, modulus or None) of each dim
+    base: Expr | None = None
+    for e in first:
+        nodes = list(walk(e))
+        if any(isinstance(n, Var) and id(n) in inner for n in nodes):
+            return False
+        if not any(n is v for n in nodes):
+            continue  # the same value at every iteration (a unit dim, an outer loop's index)
+        mod: int | None = None
+        if isinstance(e, Mod):
+            mod = const_int(e.b)
+            if mod is None or mod <= 0:
+                return False
+            e = e.a
+        div = 1
+        if isinstance(e, Div):
+            d = const_int(e.b)
+            if d is None or d <= 0:
+                return False
+            div, e = d, e.a
+        if base is None:
+            base = e
+        elif not structural_equal(e, base):
+            return False
+        digits.append((div, mod))
+    a = linear_coeff(base, v) if base is not None else None
+    if not a:
+        return False
+    digits.sort(key=lambda dm: (dm[0], dm[1] is None))
+    want = 1
+    for k, (div, mod) in enumerate(digits):
+        if div != want:
+            return False
+        if mod is None:
+            return k == len(digits) - 1
+        want = div * mod
+    return extent is not None and extent <= want // math.gcd(a, want)
 
 
 def insert_stmts_for(tree: Tree, old: Stmt, new: Sequence[Stmt]) -> Tree:

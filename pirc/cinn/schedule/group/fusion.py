@@ -117,13 +117,14 @@ def _same_iteration(g: Nest, n: Nest, rename: dict) -> bool:
         if kind == "store":
             stores.setdefault(t, []).append(idx)
     body_n = [substitute(s, rename) for s in n.body]
-    gvars = spatial
-    for kind, t, idx, inner in _accesses(body_n, gvars):
+    # an index of the spatial loops and the kernel's symbols (S1 in ``f / S1``), not of g's inner loops
+    inner = {id(x.loop_var) for s in g.body for x in walk(s) if isinstance(x, For)}
+    for kind, t, idx, _inner in _accesses(body_n, spatial):
         if kind != "load" or t not in stores:
             continue
         ok = False
         for sidx in stores[t]:
-            if structural_equal(tuple(sidx), tuple(idx), map_free_vars=False) and _only_vars(sidx, gvars):
+            if structural_equal(tuple(sidx), tuple(idx), map_free_vars=False) and not _uses_vars(sidx, inner):
                 ok = True
                 break
         if not ok:
@@ -131,12 +132,8 @@ def _same_iteration(g: Nest, n: Nest, rename: dict) -> bool:
     return True
 
 
-def _only_vars(idx: Sequence[Expr], allowed: set[int]) -> bool:
-    for e in idx:
-        for x in walk(e):
-            if isinstance(x, Var) and id(x) not in allowed:
-                return False
-    return True
+def _uses_vars(idx: Sequence[Expr], vars_: set[int]) -> bool:
+    return any(isinstance(x, Var) and id(x) in vars_ for e in idx for x in walk(e))
 
 
 def _fuse(root: ScheduleBlockRealize, info: ScheduleInfo, allow_dep: bool) -> ScheduleBlockRealize:
