@@ -48,6 +48,7 @@ RUN = ("import sys; sys.argv[0] = 'pirc-run'; from pirc.cli.run import run_comma
 #: the wall time: a process at a lower priority than a neighbour gets a varying share of the cores
 CPU = """
 import resource, sys
+import pirc  # first: it sets OpenBLAS's idle-spin time, read when numpy loads OpenBLAS
 import numpy as np
 import pirc.dialects.all
 from pirc.api import parse
