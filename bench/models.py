@@ -23,7 +23,9 @@ these Paddle programs have no JAX form short of writing each model again.
     .venv/bin/python bench/models.py --models squeezenet1_1 --pirc-root OTHER_CHECKOUT   # another pirc
     .venv/bin/python bench/models.py --models mobilenet_v2 --baseline OTHER_CHECKOUT --rounds 5   # before/after
 
-On a shared machine compare columns of one run (ratios), not runs.
+On a shared machine compare columns of one run (ratios), not runs; ``--cpu`` adds the CPU ms per warm
+run of interp and cinn (every thread of the process, medians over the rounds), which a neighbour's load
+disturbs far less than the wall time.
 """
 
 from __future__ import annotations
@@ -42,6 +44,30 @@ MODELS_DIR = ROOT / "bench" / ".models"
 ZOO = ["resnet50", "mobilenet_v2", "mobilenet_v3_small", "shufflenet_v2_x1_0", "squeezenet1_1", "densenet121",
        "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch"]
 RUN = ("import sys; sys.argv[0] = 'pirc-run'; from pirc.cli.run import run_command; run_command()")
+#: --cpu: CPU time per warm run (every thread of the process), which a busy machine disturbs far less than
+#: the wall time: a process at a lower priority than a neighbour gets a varying share of the cores
+CPU = """
+import resource, sys
+import pirc  # first: it sets OpenBLAS's idle-spin time, read when numpy loads OpenBLAS
+import numpy as np
+import pirc.dialects.all
+from pirc.api import parse
+from pirc.runtime.executor import StandaloneExecutor
+d, backend, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+prog = parse(open(d + "/program.pir").read())
+params = dict(np.load(d + "/params.npz"))
+feeds = dict(np.load(d + "/feeds.npz"))
+if backend == "cinn":
+    from pirc.cinn.compiler import compile_program
+    compile_program(prog, "c", params=params)
+with StandaloneExecutor(prog, threads=0, params=params) as ex:
+    ex.run(feeds)
+    r0 = resource.getrusage(resource.RUSAGE_SELF)
+    for _ in range(n):
+        ex.run(feeds)
+    r1 = resource.getrusage(resource.RUSAGE_SELF)
+print(f"cpu_ms={(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime) / n * 1e3:.3f}")
+"""
 
 
 def generate(names: list[str], paddle_python: str, repeat: int) -> None:
@@ -74,6 +100,17 @@ def pirc_run(d: Path, backend: str, repeat: int, root: Path, cache: Path) -> tup
         last = (p.stderr.strip().splitlines() or ["?"])[-1]
         return f"failed: {last[:60]}", wall
     return float(m.group(1)), wall
+
+
+def pirc_cpu(d: Path, backend: str, repeat: int, root: Path, cache: Path) -> float | str:
+    """CPU ms per warm run of ``backend`` (all threads; the thread policy pirc-run would choose)."""
+    env = dict(os.environ, PYTHONPATH=str(root), PIRC_CACHE_DIR=str(cache))
+    p = subprocess.run([sys.executable, "-c", CPU, str(d), backend, str(max(repeat, 1))], capture_output=True,
+                       text=True, env=env, cwd=root, check=False)
+    m = re.search(r"cpu_ms=([0-9.]+)", p.stdout)
+    if p.returncode != 0 or m is None:
+        return f"failed: {(p.stderr.strip().splitlines() or ['?'])[-1][:40]}"
+    return float(m.group(1))
 
 
 def paddle_bench(name: str, paddle_python: str, repeat: int, onnx: bool) -> dict[str, float | str]:
@@ -110,6 +147,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="interleaved rounds per model (Paddle, interp, cinn, ... again): medians over them")
     ap.add_argument("--no-paddle", action="store_true", help="do not time Paddle now (use paddle.json's figures)")
     ap.add_argument("--onnx", action="store_true", help="time ONNX Runtime too (first round; paddle2onnx export)")
+    ap.add_argument("--cpu", action="store_true",
+                    help="also the CPU ms per warm run of interp and cinn (all threads; medians over the rounds): "
+                         "a busy machine disturbs it far less than the wall time")
     a = ap.parse_args(argv)
     names = a.models.split(",")
     unknown = [n for n in names if n not in ZOO]
@@ -158,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
                     process[tag] = (cold, warm)
                 for backend in ("interp", "cinn"):
                     samples.setdefault((tag, backend), []).append(pirc_run(d, backend, a.repeat, root, cache)[0])
+                    if a.cpu:
+                        samples.setdefault((tag, backend + "_cpu"), []).append(
+                            pirc_cpu(d, backend, a.repeat, root, cache))
         paddle = _median(samples.get(("paddle", "paddle_ms"))) or ref.get("paddle_ms")
         onnx = _median(samples.get(("paddle", "onnxruntime_ms"))) or ref.get("onnxruntime_ms")
         for tag, root in roots:
@@ -166,9 +209,14 @@ def main(argv: list[str] | None = None) -> int:
             row = {"model": n, "checkout": str(root), "paddle_ms": paddle, "onnxruntime_ms": onnx, "interp_ms": interp,
                    "cinn_ms": cinn, "cinn_first_process_s": cold, "cinn_warm_process_s": warm,
                    "samples": {b: v for (t, b), v in samples.items() if t in ("paddle", tag)}}
+            cpu = ""
+            if a.cpu:
+                icpu, ccpu = _median(samples[(tag, "interp_cpu")]), _median(samples[(tag, "cinn_cpu")])
+                row.update(interp_cpu_ms=icpu, cinn_cpu_ms=ccpu)
+                cpu = f"   cpu ms/run: interp {f(icpu)} cinn {f(ccpu)} {ratio(icpu, ccpu)}"
             rows.append(row)
             print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(interp)} {f(cinn)} {ratio(paddle, cinn)} "
-                  f"{ratio(interp, cinn)} {cold:11.1f} {warm:11.1f}", flush=True)
+                  f"{ratio(interp, cinn)} {cold:11.1f} {warm:11.1f}{cpu}", flush=True)
     if a.json:
         a.json.write_text(json.dumps(rows, indent=1))
     return 0

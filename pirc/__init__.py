@@ -12,6 +12,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from pirc._env import prepare_environment
+
+prepare_environment()  # before anything loads numpy's OpenBLAS: its idle threads must not spin
+
 __version__ = "0.1.0"
 
 _API = ("parse", "print", "translate", "load_params", "verify", "optimize", "fuse", "lower", "codegen", "compile",

@@ -12,7 +12,9 @@ chain ``paddle.nn.MultiHeadAttention`` prints after its three projections::
     p  = softmax(s, axis=-1)
     o  = transpose(matmul(p, v'), [0, 2, 1, 3])
 
-becomes ``o = pd_op.fused_dot_product_attention(q, k, v, mask) {scaling_factor: alpha}``
+becomes ``o = pd_op.fused_dot_product_attention(q, k, v, mask) {scaling_factor: alpha}``; when q, k
+and v are reshapes of ``[B, S, H*D]`` projections and ``o`` is reshaped back to ``[B, S, H*D]``
+(as in ``nn.MultiHeadAttention``), the reshapes join too (``head_number: H``)
 (pirc/dialects/pd_op/attention.py): no transposed copy of q, k, v or the output, no separate
 scale, add or softmax pass over the scores, and one op instead of nine for the host loop.  Every
 intermediate value must have exactly one reader (nothing else may see it), all in one block; float32
@@ -109,15 +111,59 @@ def fuse_one(sm: Operation) -> Operation | None:
     q, k, v = (t.operands[0].value for t in (qt, kt, vt))
     if any(getattr(_dense(x), "dtype", None) != st.dtype for x in (q, k, v)):
         return None
+    # [B, S, H*D] projections split into heads by a reshape (and the result merged back by one):
+    # the op takes and gives the 3-D tensors, so that no reshape is left to copy anything
+    splits = [_split_heads(t) for t in (qt, kt, vt)]
+    merge = _merge_heads(o)
+    heads = 0
+    last = o
+    qtype = _dense(q)
+    if all(r is not None for r in splits) and merge is not None and qtype is not None:
+        heads = qtype.dims[2]
+        q, k, v = (r.operands[0].value for r in splits if r is not None)
+        last = merge
     attrs = {"scaling_factor": alpha, "dropout_probability": 0.0, "is_training": False, "mask_type_str": "none",
-             "bias_type_str": "none" if mask is None else "pre_softmax_bias", "stop_gradient": [False]}
-    fused = Operation.create(FUSED, [q, k, v, mask], [o.results[0].type], {k_: to_attr(x) for k_, x in attrs.items()},
-                             loc=sm.loc)
-    block.insert_before(fused, o)
-    o.results[0].replace_all_uses_with(fused.results[0])
-    for op in [o, mm2, vt, *chain, qt, kt]:  # every reader before what it reads
+             "bias_type_str": "none" if mask is None else "pre_softmax_bias", "head_number": heads,
+             "stop_gradient": [False]}
+    fused = Operation.create(FUSED, [q, k, v, mask], [last.results[0].type],
+                             {k_: to_attr(x) for k_, x in attrs.items()}, loc=sm.loc)
+    block.insert_before(fused, last)
+    last.results[0].replace_all_uses_with(fused.results[0])
+    gone = ([merge] if heads else []) + [o, mm2, vt, *chain, qt, kt]
+    gone += [r for r in splits if r is not None] if heads else []
+    for op in gone:  # every reader before what it reads
         op.erase()
     return fused
+
+
+def _heads_reshape(op: Operation | None, split: bool) -> bool:
+    """``op`` is a reshape between ``[B, S, H*D]`` and ``[B, S, H, D]`` (split: 3-D to 4-D), B and S kept."""
+    if op is None or op.name != "pd_op.reshape" or not op.operands:
+        return False
+    if any(r.has_uses() for r in op.results[1:]):
+        return False
+    a, b = _dense(op.operands[0].value), _dense(op.results[0])
+    if a is None or b is None or a.dtype != b.dtype:
+        return False
+    three, four = (a, b) if split else (b, a)
+    if len(three.dims) != 3 or len(four.dims) != 4 or tuple(three.dims[:2]) != tuple(four.dims[:2]):
+        return False
+    h, d, e = four.dims[2], four.dims[3], three.dims[2]
+    return h > 0 and d > 0 and e == h * d
+
+
+def _split_heads(t: Operation) -> Operation | None:
+    """The reshape ``[B, S, H*D] -> [B, S, H, D]`` the head transpose ``t`` alone reads, else None."""
+    r = getattr(t.operands[0].value, "owner", None)
+    if not isinstance(r, Operation) or r.parent is not t.parent or not _heads_reshape(r, True):
+        return None
+    return r if _sole_user(r.results[0], t.parent) is t else None
+
+
+def _merge_heads(o: Operation) -> Operation | None:
+    """The reshape ``[B, S, H, D] -> [B, S, H*D]`` that alone reads the output transpose ``o``, else None."""
+    r = _sole_user(o.results[0], o.parent)
+    return r if _heads_reshape(r, False) else None
 
 
 @register_pass

@@ -16,11 +16,14 @@ Transitive edges are then removed (a->c goes when a->b->...->c exists), and
 each remaining edge is marked *same thread* or *different thread* from the
 kinds of its two instructions (Paddle's SameThread / DifferentThread lists):
 
-* host and compiled (synchronous CPU) instructions keep their first successor
-  of the same kind in the same thread; further successors go to the thread
-  pool, which is how independent branches fan out;
+* host and compiled (synchronous CPU) instructions are one class: each keeps
+  its first synchronous successor in the same thread (a model alternating host
+  ops and compiled kernels, conv -> hardswish kernel -> conv, stays on one
+  thread instead of handing every step to the pool); further successors go to
+  the thread pool, which is how independent branches fan out;
 * device (asynchronous) instructions keep all successors of the same kind in
-  their thread; a change of kind always crosses threads.
+  their thread; a change between the synchronous class and a device kind
+  always crosses threads.
 """
 
 from __future__ import annotations
@@ -160,9 +163,9 @@ def build_dag(accesses: Sequence[Access], kinds: Sequence[str]) -> Dag:
         same: list[int] = []
         diff: list[int] = []
         k = kinds[i]
-        if k in SYNC_KINDS:
+        if k in SYNC_KINDS:  # host and compiled CPU code both run on the calling thread: one class
             for j in ss:
-                if not same and kinds[j] == k:
+                if not same and kinds[j] in SYNC_KINDS:
                     same.append(j)
                 else:
                     diff.append(j)

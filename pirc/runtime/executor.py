@@ -68,7 +68,7 @@ def inter_op_pays(interp: PirInterpreter) -> bool:
     """Whether running independent instructions on several threads can pay: the DAG has
     independent branches and the program handles tensors big enough for numpy to release the GIL."""
     interp.build()
-    if not interp.sched.parallel:
+    if not interp.sched.parallel and not _alternates_host_and_compiled(interp):
         return False
     biggest = 0
     for op in interp.block.walk():
@@ -80,6 +80,18 @@ def inter_op_pays(interp: PirInterpreter) -> bool:
                     n *= max(d, 1)
                 biggest = max(biggest, n)
     return biggest >= AUTO_PARALLEL_MIN_NUMEL
+
+
+def _alternates_host_and_compiled(interp: PirInterpreter) -> bool:
+    """Whether the program has both host instructions and compiled kernels.
+
+    Such a program (conv -> fused activation kernel -> conv) keeps single-threaded kernels: its
+    compiled kernels are small pieces between host ops, and an OpenMP team of two measured 10-20x
+    slower than one thread on MobileNetV3-small on the shared 2-core machine (every parallel region
+    waits for its second thread to be scheduled).  Until the dependency DAG put both kinds on one
+    thread, every such step counted as a branch and made the same decision."""
+    kinds = [ins.kind for ins in interp.sched.instrs]
+    return "host" in kinds and "compiled" in kinds
 
 
 def auto_threads(interp: PirInterpreter) -> int:

@@ -21,7 +21,15 @@ times slower than with one thread (measured: bench/models.py; issue 12's table).
   reads it once; the team size goes the same way (``OMP_NUM_THREADS``), and through
   ``omp_set_num_threads`` when libgomp is already loaded;
 * **BLAS threads** through threadpoolctl when it is installed, else by calling OpenBLAS's own
-  ``*openblas_set_num_threads*`` in the libraries numpy loaded.
+  ``*openblas_set_num_threads*`` in the libraries numpy loaded;
+* **OpenBLAS workers sleep when idle** too (:func:`pirc._env.prepare_environment`, run by ``import pirc``:
+  ``OPENBLAS_THREAD_TIMEOUT=4``, the shortest spin OpenBLAS allows, unless the user set it or
+  ``PIRC_OMP_WAIT=active``).  OpenBLAS reads it once, when numpy loads it; by default its idle
+  workers spin for about 2^28 cycles after every call, so with two BLAS threads they took the
+  cores from the OpenMP team and the interpreter between GEMMs: on the shared 2-core machine
+  MobileNetV2 through the interpreter (intra-op policy) took ~500 ms per run and ~450 ms of CPU,
+  with the short spin ~60 ms; MobileNetV3-small ``--backend cinn --threads 1`` 52-60 ms, with it
+  15-33 ms (pirc-run, same run, alternating).
 
 Compiled kernels parallelise only spatial loops, so their results never depend on the thread
 count; OpenBLAS's single-threaded GEMM sums in another order than its threaded one, so a matmul's
@@ -37,9 +45,10 @@ import re
 import threading
 from dataclasses import dataclass
 
-#: the environment variables a user sets to override the policy
+from pirc._env import ENV_WAIT
+
+#: the environment variables a user sets to override the policy (ENV_WAIT: PIRC_OMP_WAIT)
 ENV_THREADS = "PIRC_NUM_THREADS"
-ENV_WAIT = "PIRC_OMP_WAIT"
 
 
 @dataclass(frozen=True)

@@ -170,10 +170,12 @@ def test_thread_classes() -> None:
     assert dag.next_same[0] == [1]  # the first host successor stays in the thread
     assert dag.next_diff[0] == [2, 3]  # other branches go to the pool
     assert dag.next_same[3] == [4]
-    assert dag.next_diff[4] == [5]  # a change of kind crosses threads
+    assert dag.next_same[4] == [5] and dag.next_diff[4] == []  # compiled -> host: both synchronous, one thread
     assert dag.dep_count == [0, 1, 1, 1, 1, 1]
     dev = build_dag([Access(), Access({0}), Access({0})], ["device", "device", "device"])
     assert dev.next_same[0] == [1, 2]  # asynchronous kinds keep all same-kind successors
+    mixed = build_dag([Access(), Access({0}), Access({1})], ["host", "device", "host"])
+    assert mixed.next_diff[0] == [1] and mixed.next_diff[1] == [2]  # host <-> device crosses threads
 
 
 def test_side_effects_keep_program_order() -> None:

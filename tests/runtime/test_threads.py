@@ -49,3 +49,35 @@ def test_apply_limits_openmp_and_blas_in_a_fresh_process() -> None:
     assert out[:2] == ["1", "PASSIVE"]
     assert out[2] in ("1", "-1")  # -1: numpy's BLAS is not OpenBLAS here
     assert "1 OpenMP (passive wait)" in " ".join(out)
+
+
+_IDLE_CPU = (
+    "import pirc, os, time, resource\n"
+    "import numpy as np\n"
+    "from pirc.runtime import threads as T\n"
+    "T.apply(T.decide(1, cores=2, budget=(2, 'test')))\n"
+    "a = np.ones((512, 512), np.float32)\n"
+    "for _ in range(5): a @ a\n"
+    "r0 = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "time.sleep(0.5)\n"
+    "r1 = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "print(os.environ.get('OPENBLAS_THREAD_TIMEOUT'), r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)\n"
+)
+
+
+def test_idle_blas_threads_sleep_after_import_pirc() -> None:
+    """``import pirc`` before numpy: OpenBLAS's workers sleep between calls (they spun ~0.1 s after
+    each call, taking the cores from the OpenMP team and the interpreter)."""
+    out = subprocess.run([sys.executable, "-c", _IDLE_CPU], capture_output=True, text=True, check=True,
+                         env={"PATH": "/usr/bin:/bin"}).stdout.split()
+    assert out[0] == "4"
+    assert float(out[1]) < 0.01  # CPU s while the main thread slept 0.5 s (spinning workers: 0.04 s and up)
+
+
+@pytest.mark.parametrize("env", [{"OPENBLAS_THREAD_TIMEOUT": "20"}, {"GOTO_THREAD_TIMEOUT": "20"},
+                                 {"PIRC_OMP_WAIT": "active"}])
+def test_a_users_blas_wait_setting_is_kept(env: dict[str, str]) -> None:
+    code = "import pirc, os; print(os.environ.get('OPENBLAS_THREAD_TIMEOUT', '-'))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PATH": "/usr/bin:/bin", **env}).stdout.strip()
+    assert out == env.get("OPENBLAS_THREAD_TIMEOUT", "-")

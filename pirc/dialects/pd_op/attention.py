@@ -12,7 +12,8 @@ Operands: ``q`` ``[B, Sq, H, D]``, ``k`` ``[B, Sk, H, D]``, ``v`` ``[B, Sk, H, D
 projections give after a free reshape, so no transpose is ever copied), ``bias`` (optional, an
 additive mask that broadcasts to ``[B, H, Sq, Sk]``).  ``scaling_factor`` multiplies ``q`` before
 the product, as the unfused program does (1.0: no multiplication).  One result,
-``[B, Sq, H, Dv]``.  Paddle's GPU op of this name also returns the softmax and an RNG state and
+``[B, Sq, H, Dv]``.  With ``head_number`` H > 0, q, k, v and the result are ``[B, S, H*D]`` instead
+(the projections before their split into heads, the result after the merge: free reshapes).  Paddle's GPU op of this name also returns the softmax and an RNG state and
 scales the product instead of ``q``; pirc's keeps the unfused program's order of operations, so
 that it matches it to float32 rounding.
 
@@ -43,6 +44,17 @@ def _meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
         raise ShapeError("fused_dot_product_attention: only inference (no dropout, is_training false)")
     if q.shape is None or k.shape is None or v.shape is None:
         return [Meta(None, q.dtype)]
+    heads = int(attrs.get("head_number", 0) or 0)
+    if heads:  # [B, S, H*D] operands and result
+        if not len(q.shape) == len(k.shape) == len(v.shape) == 3 or heads < 0 or \
+                any(s[2] >= 0 and s[2] % heads for s in (q.shape, k.shape, v.shape)):
+            raise ShapeError(f"fused_dot_product_attention: with head_number {heads}, q, k, v must be [B, S, H*D] "
+                             f"with H = {heads}, got {q.shape}, {k.shape}, {v.shape}")
+        split = [Meta(s[:2] + (heads, s[2] // heads if s[2] >= 0 else -1), q.dtype) for s in (q.shape, k.shape, v.shape)]
+        (out,) = _meta([*split, *args[3:]], {**attrs, "head_number": 0})
+        assert out.shape is not None
+        return [Meta(out.shape[:2] + (split[2].shape[2] * split[2].shape[3] if split[2].shape[3] >= 0 else -1,),
+                     q.dtype)]
     if not len(q.shape) == len(k.shape) == len(v.shape) == 4:
         raise ShapeError(f"fused_dot_product_attention: q, k, v must be [B, S, H, D], got {q.shape}, {k.shape}, "
                          f"{v.shape}")
@@ -93,9 +105,14 @@ def _kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndar
     bias = None if len(args) < 4 or args[3] is None else np.asarray(args[3])
     if not (q.dtype == k.dtype == v.dtype) or q.dtype not in (np.float32, np.float64):
         raise ValueError(f"fused_dot_product_attention: float32 or float64 operands, got {q.dtype}")
-    return [attention(q, k, v, bias, float(attrs.get("scaling_factor", 1.0)))]
+    heads = int(attrs.get("head_number", 0) or 0)
+    if heads:
+        q, k, v = (a.reshape(a.shape[0], a.shape[1], heads, a.shape[2] // heads) for a in (q, k, v))
+    out = attention(q, k, v, bias, float(attrs.get("scaling_factor", 1.0)))
+    return [out.reshape(out.shape[0], out.shape[1], -1) if heads else out]
 
 
 register(OpDef(name="pd_op.fused_dot_product_attention", operands=("q", "k", "v", "bias?"),
-               attrs=("scaling_factor", "dropout_probability", "is_training", "mask_type_str", "bias_type_str"),
+               attrs=("scaling_factor", "dropout_probability", "is_training", "mask_type_str", "bias_type_str",
+                      "head_number"),
                infer_meta=_meta, kernel=_kernel))
