@@ -15,13 +15,16 @@ gives warm medians in ms and, for ``--backend cinn``, the seconds a process spen
 warm kernel cache.  Paddle's executor is timed in the same run (bench/zoo_paddle.py --bench, a
 subprocess with the Paddle interpreter), and the columns are interleaved: ``--rounds R`` times
 Paddle, interp, cinn (per checkout) in turn, and the table gives each column's median over the
-rounds with the ratios Paddle/cinn and interp/cinn (above 1: cinn is faster).  XLA is not run:
-these Paddle programs have no JAX form short of writing each model again.
+rounds with the ratios Paddle/cinn and interp/cinn (above 1: cinn is faster).  ``--xla`` adds XLA:
+bench/xla_models.py expresses the same program in JAX (jax.jit of the whole program, a fresh process
+per round, checked against Paddle's outputs) and gives its warm median and its cold compile, next to
+cinn's cold process.
 
     .venv/bin/python bench/models.py --models shufflenet_v2_x1_0,mobilenet_v3_small
     .venv/bin/python bench/models.py --models resnet50 --repeat 5 --paddle-python PATH/TO/python
     .venv/bin/python bench/models.py --models squeezenet1_1 --pirc-root OTHER_CHECKOUT   # another pirc
     .venv/bin/python bench/models.py --models mobilenet_v2 --baseline OTHER_CHECKOUT --rounds 5   # before/after
+    .venv/bin/python bench/models.py --models mobilenet_v2,bert_base_encoder --xla --onnx   # XLA, ONNX Runtime
 
 On a shared machine compare columns of one run (ratios), not runs; ``--cpu`` adds the CPU ms per warm
 run of interp and cinn (every thread of the process, medians over the rounds), which a neighbour's load
@@ -40,6 +43,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.xla_models import measure_in_fresh_process  # imports no jax
+
 MODELS_DIR = ROOT / "bench" / ".models"
 ZOO = ["resnet50", "mobilenet_v2", "mobilenet_v3_small", "shufflenet_v2_x1_0", "squeezenet1_1", "densenet121",
        "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch"]
@@ -147,6 +154,9 @@ def main(argv: list[str] | None = None) -> int:
                     help="interleaved rounds per model (Paddle, interp, cinn, ... again): medians over them")
     ap.add_argument("--no-paddle", action="store_true", help="do not time Paddle now (use paddle.json's figures)")
     ap.add_argument("--onnx", action="store_true", help="time ONNX Runtime too (first round; paddle2onnx export)")
+    ap.add_argument("--xla", action="store_true",
+                    help="XLA too (bench/xla_models.py: the program in JAX, jax.jit, a fresh process per round; needs "
+                         "jax in this interpreter): its warm median and its cold compile (trace + compile + first run)")
     ap.add_argument("--cpu", action="store_true",
                     help="also the CPU ms per warm run of interp and cinn (all threads; medians over the rounds): "
                          "a busy machine disturbs it far less than the wall time")
@@ -169,9 +179,10 @@ def main(argv: list[str] | None = None) -> int:
         caches[root] = a.cache / hashlib.sha256(str(root.resolve()).encode()).hexdigest()[:12]
         caches[root].mkdir(parents=True, exist_ok=True)
     rows = []
-    print(f"{'model':33} {'paddle':>9} {'onnxrt':>9} {'interp':>9} {'cinn':>9} {'paddle/cinn':>11} "
-          f"{'interp/cinn':>11} {'cinn cold s':>11} {'cinn warm s':>11}   (warm medians over {a.rounds} interleaved "
-          "rounds, ms; cold/warm: seconds of a whole process)", flush=True)
+    print(f"{'model':33} {'paddle':>9} {'onnxrt':>9} {'xla':>9} {'interp':>9} {'cinn':>9} {'paddle/cinn':>11} "
+          f"{'interp/cinn':>11} {'xla/cinn':>9} {'cinn cold s':>11} {'cinn warm s':>11} {'xla cold s':>10}   "
+          f"(warm medians over {a.rounds} interleaved rounds, ms; cold/warm: seconds of a whole process, "
+          "xla cold: trace + compile + first run)", flush=True)
 
     def f(x: object) -> str:
         return f"{x:9.1f}" if isinstance(x, float) else f"{x or '-'!s:>9}"
@@ -190,6 +201,12 @@ def main(argv: list[str] | None = None) -> int:
                 for k in ("paddle_ms", "onnxruntime_ms"):
                     if k in got:
                         samples.setdefault(("paddle", k), []).append(got[k])
+            if a.xla:
+                got = measure_in_fresh_process(d, a.repeat)
+                samples.setdefault(("paddle", "xla_ms"), []).append(
+                    got["warm_ms"] if got.get("ok") else got.get("status", "failed"))
+                if got.get("ok"):
+                    samples.setdefault(("paddle", "xla_cold_s"), []).append(got["cold_s"])
             for tag, root in roots:
                 cache = caches[root]
                 if r == 0:
@@ -203,10 +220,12 @@ def main(argv: list[str] | None = None) -> int:
                             pirc_cpu(d, backend, a.repeat, root, cache))
         paddle = _median(samples.get(("paddle", "paddle_ms"))) or ref.get("paddle_ms")
         onnx = _median(samples.get(("paddle", "onnxruntime_ms"))) or ref.get("onnxruntime_ms")
+        xla, xla_cold = _median(samples.get(("paddle", "xla_ms"))), _median(samples.get(("paddle", "xla_cold_s")))
         for tag, root in roots:
             interp, cinn = _median(samples[(tag, "interp")]), _median(samples[(tag, "cinn")])
             cold, warm = process[tag]
-            row = {"model": n, "checkout": str(root), "paddle_ms": paddle, "onnxruntime_ms": onnx, "interp_ms": interp,
+            row = {"model": n, "checkout": str(root), "paddle_ms": paddle, "onnxruntime_ms": onnx, "xla_ms": xla,
+                   "xla_cold_s": xla_cold, "interp_ms": interp,
                    "cinn_ms": cinn, "cinn_first_process_s": cold, "cinn_warm_process_s": warm,
                    "samples": {b: v for (t, b), v in samples.items() if t in ("paddle", tag)}}
             cpu = ""
@@ -215,8 +234,9 @@ def main(argv: list[str] | None = None) -> int:
                 row.update(interp_cpu_ms=icpu, cinn_cpu_ms=ccpu)
                 cpu = f"   cpu ms/run: interp {f(icpu)} cinn {f(ccpu)} {ratio(icpu, ccpu)}"
             rows.append(row)
-            print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(interp)} {f(cinn)} {ratio(paddle, cinn)} "
-                  f"{ratio(interp, cinn)} {cold:11.1f} {warm:11.1f}{cpu}", flush=True)
+            xc = f"{xla_cold:10.1f}" if isinstance(xla_cold, float) else f"{'-':>10}"
+            print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(xla)} {f(interp)} {f(cinn)} {ratio(paddle, cinn)} "
+                  f"{ratio(interp, cinn)} {ratio(xla, cinn)[2:]} {cold:11.1f} {warm:11.1f} {xc}{cpu}", flush=True)
     if a.json:
         a.json.write_text(json.dumps(rows, indent=1))
     return 0

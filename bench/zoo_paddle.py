@@ -126,6 +126,8 @@ def generate(name: str, out: Path, repeat: int) -> None:
             net.eval()
             xs = [paddle.static.data(k, s, dt) for k, (s, _, dt) in feed_specs.items()]
             y = net(*xs)
+            if isinstance(y, (tuple, list)):  # GoogLeNet returns its auxiliary heads too: the main one
+                y = y[0]
         exe = paddle.static.Executor(paddle.CPUPlace())
         exe.run(startup)
         _perturb(main, scope, np.random.RandomState(seed + 1))
