@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-pytest.importorskip("jax")  # the bench extra: pip install "jax[cpu]"
+pytest.importorskip("jax")  # in the test and bench extras; skipped only where jax has no wheel
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "tests" / "corpus"
