@@ -90,29 +90,30 @@ def _dtype(x: Any, span: Location, what: str = "type") -> DType:
         raise ast_error(f"{what}: {e}", span) from None
 
 
-class MemoryScope(str, Enum):
+class _Word(str, Enum):
+    """An enum printed as its value (the word the .ast text uses)."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class MemoryScope(_Word):
     """Where a buffer lives: device global memory, CUDA shared memory, registers."""
 
     GLOBAL = "global"
     SHARED = "shared"
     LOCAL = "local"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class ArgIO(str, Enum):
+class ArgIO(_Word):
     """Direction of a LoweredFunc argument (CINN's ``Argument::IO``)."""
 
     IN = "in"
     OUT = "out"
     INOUT = "inout"
 
-    def __str__(self) -> str:
-        return self.value
 
-
-class ForKind(str, Enum):
+class ForKind(_Word):
     """CINN's ``ForType`` with the GPU bind folded in (``GPU_BLOCK`` = blockIdx, ``GPU_THREAD`` = threadIdx)."""
 
     SERIAL = "serial"
@@ -123,22 +124,16 @@ class ForKind(str, Enum):
     GPU_THREAD = "gpu_thread"
     DEFAULT = "default"
 
-    def __str__(self) -> str:
-        return self.value
-
     @property
     def is_gpu(self) -> bool:
         return self is ForKind.GPU_BLOCK or self is ForKind.GPU_THREAD
 
 
-class IterType(str, Enum):
+class IterType(_Word):
     """Kind of a ScheduleBlock iter var (CINN's ``Var::is_reduce_axis``)."""
 
     SPATIAL = "spatial"
     REDUCE = "reduce"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def _enum(cls: type[Enum], value: Any, span: Location, what: str) -> Any:
