@@ -29,9 +29,8 @@ from dataclasses import dataclass
 from pirc.ir.attributes import to_attr
 from pirc.ir.core import Operation, Value
 from pirc.ir.program import Program
-from pirc.passes.fuse_conv_epilogue import _dense, _other, _sole_user
-from pirc.passes.inference import _full_value
 from pirc.passes.manager import Pass, register_pass
+from pirc.passes.match import dense, full_value, other_operand, replace_ops, sole_user
 
 FUSED = "pd_op.fused_dot_product_attention"
 PERM = [0, 2, 1, 3]
@@ -42,7 +41,7 @@ def _producer(v: Value, name: str, user: Operation) -> Operation | None:
     op = getattr(v, "owner", None)
     if not isinstance(op, Operation) or op.name != name or op.parent is not user.parent or len(op.results) != 1:
         return None
-    return op if _sole_user(op.results[0], user.parent) is user else None
+    return op if sole_user(op.results[0], user.parent) is user else None
 
 
 def _head_transpose(v: Value, user: Operation) -> Operation | None:
@@ -50,7 +49,7 @@ def _head_transpose(v: Value, user: Operation) -> Operation | None:
     op = _producer(v, "pd_op.transpose", user)
     if op is None or list(op.attr("perm") or []) != PERM:
         return None
-    t = _dense(op.operands[0].value)
+    t = dense(op.operands[0].value)
     return op if t is not None and len(t.dims) == 4 else None
 
 
@@ -59,7 +58,7 @@ def fuse_one(sm: Operation) -> Operation | None:
     if sm.name != "pd_op.softmax" or sm.parent is None or len(sm.operands) != 1:
         return None
     block = sm.parent
-    st = _dense(sm.results[0])
+    st = dense(sm.results[0])
     if st is None or len(st.dims) != 4 or st.dtype not in ("float32", "float64") or \
             int(sm.attr("axis", -1)) not in (-1, 3):
         return None
@@ -74,8 +73,8 @@ def fuse_one(sm: Operation) -> Operation | None:
                 break
         else:
             return None
-        mask = _other(add, add.operands[i].value)
-        mt = _dense(mask)
+        mask = other_operand(add, add.operands[i].value)
+        mt = dense(mask)
         if mt is None or mt.dtype != st.dtype or add.results[0].type != mm.results[0].type:
             return None
         chain.append(add)
@@ -90,7 +89,7 @@ def fuse_one(sm: Operation) -> Operation | None:
     a = mm1.operands[0].value
     sc = _producer(a, "pd_op.scale", mm1)
     if sc is not None:
-        s = _full_value(sc.operands[1].value) if len(sc.operands) > 1 else None
+        s = full_value(sc.operands[1].value) if len(sc.operands) > 1 else None
         if s is None or float(sc.attr("bias", 0.0) or 0.0) != 0.0 or sc.results[0].type != a.type:
             return None
         alpha = s
@@ -105,11 +104,11 @@ def fuse_one(sm: Operation) -> Operation | None:
             mm2.operands[0].value is not sm.results[0] or mm2.attr("transpose_x") or mm2.attr("transpose_y"):
         return None
     vt = _head_transpose(mm2.operands[1].value, mm2)
-    o = _sole_user(mm2.results[0], block)
+    o = sole_user(mm2.results[0], block)
     if vt is None or o is None or o.name != "pd_op.transpose" or list(o.attr("perm") or []) != PERM:
         return None
     q, k, v = (t.operands[0].value for t in (qt, kt, vt))
-    if any(getattr(_dense(x), "dtype", None) != st.dtype for x in (q, k, v)):
+    if any(getattr(dense(x), "dtype", None) != st.dtype for x in (q, k, v)):
         return None
     # [B, S, H*D] projections split into heads by a reshape (and the result merged back by one):
     # the op takes and gives the 3-D tensors, so that no reshape is left to copy anything
@@ -117,7 +116,7 @@ def fuse_one(sm: Operation) -> Operation | None:
     merge = _merge_heads(o)
     heads = 0
     last = o
-    qtype = _dense(q)
+    qtype = dense(q)
     if all(r is not None for r in splits) and merge is not None and qtype is not None:
         heads = qtype.dims[2]
         q, k, v = (r.operands[0].value for r in splits if r is not None)
@@ -127,13 +126,9 @@ def fuse_one(sm: Operation) -> Operation | None:
              "stop_gradient": [False]}
     fused = Operation.create(FUSED, [q, k, v, mask], [last.results[0].type],
                              {k_: to_attr(x) for k_, x in attrs.items()}, loc=sm.loc)
-    block.insert_before(fused, last)
-    last.results[0].replace_all_uses_with(fused.results[0])
     gone = ([merge] if heads else []) + [o, mm2, vt, *chain, qt, kt]
     gone += [r for r in splits if r is not None] if heads else []
-    for op in gone:  # every reader before what it reads
-        op.erase()
-    return fused
+    return replace_ops(fused, last, gone)
 
 
 def _heads_reshape(op: Operation | None, split: bool) -> bool:
@@ -142,7 +137,7 @@ def _heads_reshape(op: Operation | None, split: bool) -> bool:
         return False
     if any(r.has_uses() for r in op.results[1:]):
         return False
-    a, b = _dense(op.operands[0].value), _dense(op.results[0])
+    a, b = dense(op.operands[0].value), dense(op.results[0])
     if a is None or b is None or a.dtype != b.dtype:
         return False
     three, four = (a, b) if split else (b, a)
@@ -157,12 +152,12 @@ def _split_heads(t: Operation) -> Operation | None:
     r = getattr(t.operands[0].value, "owner", None)
     if not isinstance(r, Operation) or r.parent is not t.parent or not _heads_reshape(r, True):
         return None
-    return r if _sole_user(r.results[0], t.parent) is t else None
+    return r if sole_user(r.results[0], t.parent) is t else None
 
 
 def _merge_heads(o: Operation) -> Operation | None:
     """The reshape ``[B, S, H, D] -> [B, S, H*D]`` that alone reads the output transpose ``o``, else None."""
-    r = _sole_user(o.results[0], o.parent)
+    r = sole_user(o.results[0], o.parent)
     return r if _heads_reshape(r, False) else None
 
 

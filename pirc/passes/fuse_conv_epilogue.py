@@ -26,6 +26,7 @@ from pirc.ir.core import Operation, Value
 from pirc.ir.program import Program
 from pirc.ir.types import DenseTensorType
 from pirc.passes.manager import Pass, register_pass
+from pirc.passes.match import dense, other_operand, replace_chain, sole_user
 
 CONVS = ("pd_op.conv2d", "pd_op.depthwise_conv2d")
 FUSED = "pd_op.fused_conv2d_add_act"
@@ -33,21 +34,12 @@ FUSED = "pd_op.fused_conv2d_add_act"
 ACTS = {"pd_op.relu": "relu", "pd_op.relu6": "relu6", "pd_op.hardswish": "hardswish"}
 
 
-def _sole_user(v: Value, block: object) -> Operation | None:
-    """The one op that reads ``v``, when there is exactly one, in ``block``."""
-    if not v.has_one_use():
-        return None
-    user = next(v.users())
-    return user if user.parent is block else None
 
 
-def _dense(v: Value | None) -> DenseTensorType | None:
-    t = getattr(v, "type", None)
-    return t if isinstance(t, DenseTensorType) else None
 
 
 def _is_channel_bias(b: Value | None, out: DenseTensorType) -> bool:
-    t = _dense(b)
+    t = dense(b)
     if t is None or t.dtype != out.dtype or len(out.dims) != 4:
         return False
     d, c = tuple(t.dims), out.dims[1]
@@ -56,16 +48,6 @@ def _is_channel_bias(b: Value | None, out: DenseTensorType) -> bool:
     return d in ((c,), (c, 1, 1), (1, c, 1, 1))
 
 
-def _other(op: Operation, v: Value) -> Value | None:
-    """The add's operand that is not ``v`` (None when both are ``v`` or it is not a binary add)."""
-    if op.name != "pd_op.add" or len(op.operands) != 2:
-        return None
-    a, b = op.operands[0].value, op.operands[1].value
-    if a is v and b is not v:
-        return b
-    if b is v and a is not v:
-        return a
-    return None
 
 
 def fuse_one(conv: Operation) -> Operation | None:
@@ -74,27 +56,27 @@ def fuse_one(conv: Operation) -> Operation | None:
         return None
     block = conv.parent
     out = conv.results[0]
-    t = _dense(out)
+    t = dense(out)
     if t is None:
         return None
-    add = _sole_user(out, block)
+    add = sole_user(out, block)
     if add is None:
         return None
-    bias = _other(add, out)
+    bias = other_operand(add, out)
     if bias is None or not _is_channel_bias(bias, t) or add.results[0].type != out.type:
         return None
     chain = [add]
     residual: Value | None = None
     act = "identity"
     cur = add.results[0]
-    nxt = _sole_user(cur, block)
+    nxt = sole_user(cur, block)
     if nxt is not None:
-        r = _other(nxt, cur)
+        r = other_operand(nxt, cur)
         if r is not None and r.type == cur.type and nxt.results[0].type == cur.type:
             residual = r
             chain.append(nxt)
             cur = nxt.results[0]
-            nxt = _sole_user(cur, block)
+            nxt = sole_user(cur, block)
     if nxt is not None and nxt.name in ACTS and len(nxt.operands) == 1 and nxt.results[0].type == cur.type:
         act = ACTS[nxt.name]
         chain.append(nxt)
@@ -110,16 +92,6 @@ def fuse_one(conv: Operation) -> Operation | None:
     return replace_chain(conv, chain, fused)
 
 
-def replace_chain(head: Operation, chain: list[Operation], fused: Operation) -> Operation:
-    """Put ``fused`` where the last op of ``head`` + ``chain`` was, give it that op's uses, erase the rest."""
-    last = chain[-1]
-    assert last.parent is not None
-    last.parent.insert_before(fused, last)
-    last.results[0].replace_all_uses_with(fused.results[0])
-    for op in reversed(chain):
-        op.erase()
-    head.erase()
-    return fused
 
 
 @register_pass

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pirc.ir.attributes import to_attr
 from pirc.ir.core import Operation
 from pirc.ir.program import Program
-from pirc.passes.fuse_conv_epilogue import _dense, _other, _sole_user, replace_chain
 from pirc.passes.manager import Pass, register_pass
+from pirc.passes.match import dense, other_operand, replace_chain, sole_user
 
 
 def fuse_one(mm: Operation) -> Operation | None:
@@ -29,15 +29,15 @@ def fuse_one(mm: Operation) -> Operation | None:
     if mm.name != "pd_op.matmul" or mm.parent is None or mm.attr("transpose_x") or mm.attr("transpose_y"):
         return None
     block = mm.parent
-    x, w, out = _dense(mm.operands[0].value), _dense(mm.operands[1].value), _dense(mm.results[0])
+    x, w, out = dense(mm.operands[0].value), dense(mm.operands[1].value), dense(mm.results[0])
     if x is None or w is None or out is None or len(w.dims) != 2 or len(x.dims) < 2 or \
             out.dtype not in ("float32", "float64") or len(out.dims) != len(x.dims):
         return None
-    add = _sole_user(mm.results[0], block)
+    add = sole_user(mm.results[0], block)
     if add is None:
         return None
-    bias = _other(add, mm.results[0])
-    bt = _dense(bias)
+    bias = other_operand(add, mm.results[0])
+    bt = dense(bias)
     n = w.dims[1]
     if bt is None or n < 0 or tuple(bt.dims) not in ((n,), (1, n)) or bt.dtype != out.dtype or \
             add.results[0].type != mm.results[0].type:
@@ -45,7 +45,7 @@ def fuse_one(mm: Operation) -> Operation | None:
     chain = [add]
     act = ""
     cur = add.results[0]
-    nxt = _sole_user(cur, block)
+    nxt = sole_user(cur, block)
     if nxt is not None and nxt.name == "pd_op.relu" and nxt.results[0].type == cur.type:
         act = "relu"
         chain.append(nxt)

@@ -40,6 +40,7 @@ from pirc.ir.effects import op_effects
 from pirc.ir.program import Program
 from pirc.ir.types import DenseTensorType
 from pirc.passes.manager import Pass, register_pass
+from pirc.passes.match import full_value
 
 PARAM = "builtin.parameter"
 CONVS = ("pd_op.conv2d", "pd_op.depthwise_conv2d")
@@ -50,16 +51,6 @@ def _owner(v: Value | None) -> Operation | None:
     return getattr(v, "owner", None) if v is not None else None
 
 
-def _full_value(v: Value | None) -> float | None:
-    """The scalar of a one-element ``pd_op.full``, else None."""
-    op = _owner(v)
-    if op is None or op.name != "pd_op.full":
-        return None
-    val = op.attr("value")
-    shape = op.attr("shape")
-    if not isinstance(val, (int, float)) or (shape is not None and int(np.prod(shape or [1])) != 1):
-        return None
-    return float(val)
 
 
 def _only_first_used(op: Operation) -> bool:
@@ -85,14 +76,14 @@ class RemoveIdentity(Pass):
             if x is None or not op.results or op.results[0].type != x.type:
                 continue
             if op.name == "pd_op.dropout" and _only_first_used(op) and _is_test(op):
-                p = _full_value(op.operands[2].value) if len(op.operands) > 2 else None
+                p = full_value(op.operands[2].value) if len(op.operands) > 2 else None
                 if p is None:
                     p = op.attr("p")
                 if op.attr("mode") == "upscale_in_train" or p == 0.0:
                     _replace(op, x)
                 elif isinstance(p, (int, float)):
                     _replace(op, _scale(op, x, 1.0 - float(p)))
-            elif op.name == "pd_op.scale" and len(op.operands) > 1 and _full_value(op.operands[1].value) == 1.0 \
+            elif op.name == "pd_op.scale" and len(op.operands) > 1 and full_value(op.operands[1].value) == 1.0 \
                     and float(op.attr("bias", 0.0) or 0.0) == 0.0:
                 _replace(op, x)
 
