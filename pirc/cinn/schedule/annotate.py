@@ -23,7 +23,7 @@ from pirc.cinn.schedule.tree import (
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
-def _reduction_carried(f: For) -> str | None:
+def reduction_carried(f: For) -> str | None:
     """The name of a block below ``f`` for which ``f``'s variable feeds a reduce axis."""
     for n in walk(f.body):
         if isinstance(n, ScheduleBlockRealize):
@@ -33,7 +33,7 @@ def _reduction_carried(f: For) -> str | None:
     return None
 
 
-def _contains_loop(f: For) -> bool:
+def contains_loop(f: For) -> bool:
     stack = list(stmt_children(f))
     while stack:
         n = stack.pop()
@@ -66,7 +66,7 @@ def bind(tree: Tree, loop: LoopRef, thread: str) -> Tree:
                    "(expected blockIdx.x ... threadIdx.z or parallel)", f)
     kind = ForKind.GPU_BLOCK if m.group(1) == "blockIdx" else ForKind.GPU_THREAD
     if kind is ForKind.GPU_BLOCK:
-        red = _reduction_carried(f)
+        red = reduction_carried(f)
         if red is not None:
             raise fail(f"cannot bind loop '{f.loop_var.name}' to {thread}: it reduces block '{red}' "
                        "and blocks cannot combine partial results", f)
@@ -88,7 +88,7 @@ def parallel(tree: Tree, loop: LoopRef, num_threads: int | None = None) -> Tree:
                                     or num_threads <= 0):
         raise fail(f"cannot parallelize loop '{f.loop_var.name}' on {num_threads!r} threads "
                    "(a team size is a positive integer)", f)
-    red = _reduction_carried(f)
+    red = reduction_carried(f)
     if red is not None:
         raise fail(f"cannot parallelize loop '{f.loop_var.name}': it reduces block '{red}'", f)
     p = loop_path(tree, f)
@@ -104,9 +104,9 @@ def vectorize(tree: Tree, loop: LoopRef, factor: int | None = None) -> Tree:
     """Mark an innermost loop for SIMD (``#pragma omp simd simdlen(factor)``); ``factor``
     defaults to the extent (which must then be a constant)."""
     f = find_loop(tree, loop)
-    if _contains_loop(f):
+    if contains_loop(f):
         raise fail(f"cannot vectorize loop '{f.loop_var.name}': it is not innermost", f)
-    red = _reduction_carried(f)
+    red = reduction_carried(f)
     if red is not None:
         raise fail(f"cannot vectorize loop '{f.loop_var.name}': it reduces block '{red}' "
                    "(rfactor it first)", f)
@@ -144,4 +144,4 @@ def annotate(tree: Tree, block: str, key: str, value: Any) -> Tree:
     return replace(tree, r, r.replace(block=r.block.replace(attrs=frozen)))
 
 
-__all__ = ["annotate", "bind", "parallel", "unroll", "vectorize"]
+__all__ = ["annotate", "bind", "contains_loop", "parallel", "reduction_carried", "unroll", "vectorize"]

@@ -7,6 +7,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from pirc.cinn.ast.analysis import const_int, linear_coeff
+from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.nodes import (
     Block,
     Div,
@@ -304,9 +306,6 @@ def _same_iteration(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], ex
     """Every access in ``indices`` has, at one common dim, the same index, an expression of
     ``v`` and of loops outside the fissioned one (no ``/`` or ``%``): equal indices there mean
     the same iteration of ``v``."""
-    from pirc.cinn.ast.equality import structural_equal
-    from pirc.cinn.ast.nodes import Div, Mod
-
     for k in range(len(indices[0])):
         e = indices[0][k]
         nodes = list(walk(e))
@@ -328,8 +327,6 @@ def _same_mixed_radix(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], 
     top dim is a ``%`` too (``split`` folded the dims above it into an outer loop); ``Y = a * v
     + c`` determines ``v`` -- modulo ``M`` when the loop's ``extent <= M / gcd(a, M)``: equal
     tuples mean the same iteration of ``v``."""
-    from pirc.cinn.ast.analysis import const_int, linear_coeff
-    from pirc.cinn.ast.equality import structural_equal
 
     first = indices[0]
     if not first or any(len(i) != len(first) or not structural_equal(tuple(i), tuple(first)) for i in indices[1:]):

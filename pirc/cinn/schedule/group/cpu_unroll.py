@@ -3,16 +3,11 @@ composed of the primitives split and unroll (``#pragma GCC unroll``)."""
 
 from __future__ import annotations
 
-from pirc.cinn.ast.nodes import For, ForKind, IterType, LoweredFunc, ScheduleBlockRealize
+from pirc.cinn.ast.nodes import For, ForKind, LoweredFunc
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.schedule import Schedule
+from pirc.cinn.schedule.annotate import contains_loop, reduction_carried
 from pirc.cinn.schedule.tree import const
-
-
-def _carries_reduction(f: For) -> bool:
-    return any(isinstance(n, ScheduleBlockRealize) and any(
-        t is IterType.REDUCE and any(x is f.loop_var for x in walk(v))
-        for v, t in zip(n.iter_values, n.block.iter_types)) for n in walk(f.body))
 
 
 def unroll_targets(func: LoweredFunc) -> list[For]:
@@ -21,7 +16,7 @@ def unroll_targets(func: LoweredFunc) -> list[For]:
     out = []
     for n in walk(func):
         if isinstance(n, For) and n.kind is ForKind.SERIAL and (const(n.extent) or 0) > 1 and \
-                not any(isinstance(x, For) for x in walk(n.body)) and not _carries_reduction(n):
+                not contains_loop(n) and reduction_carried(n) is None:
             out.append(n)
     return out
 
