@@ -11,14 +11,11 @@ from pathlib import Path
 import numpy as np
 
 from pirc.cinn.ast import Call, For, ForKind, Load, ScheduleBlockRealize, parse, walk
-from pirc.cinn.backend.jit_kernel import uninstall
-from pirc.cinn.compiler import compile_program
 from pirc.cinn.tune.log import ANY, use_params
 from pirc.cli.lower import lower_text
-from pirc.runtime import StandaloneExecutor
-from pirc.text.parser import parse_program
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "schedule"))
+from knob_runs import runs_with_params
 from pir_layouts import Layout
 
 COLNORM = Layout("colnorm", (48, 64), "float32", "").program()
@@ -60,17 +57,7 @@ def test_nothing_to_hoist_leaves_the_nest_alone() -> None:
 
 def test_hoisted_kernel_is_bit_identical() -> None:
     x = np.random.default_rng(2).standard_normal((48, 64)).astype("float32")
-    with StandaloneExecutor(parse_program(COLNORM, "r")) as ex:
-        want = ex.run({"x": x})
-    got = []
-    try:
-        for params in ({}, {"hoist": False}):
-            with use_params(ANY, "c", params):
-                compiled = compile_program(parse_program(COLNORM, "p"), "c", progress=False)
-            with StandaloneExecutor(compiled.host) as ex:
-                got.append(ex.run({"x": x}))
-    finally:
-        uninstall()
+    want, got = runs_with_params(COLNORM, {"x": x}, ({}, {"hoist": False}))
     for k in want:
         assert np.array_equal(got[0][k], got[1][k])
         assert np.allclose(got[0][k], want[k], rtol=1e-4, atol=1e-5)

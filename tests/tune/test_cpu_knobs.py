@@ -15,18 +15,17 @@ import pytest
 
 from pirc.cinn.ast.parser import parse
 from pirc.cinn.backend.build import generate
-from pirc.cinn.backend.jit_kernel import uninstall
-from pirc.cinn.compiler import compile_program, fuse
+from pirc.cinn.compiler import fuse
 from pirc.cinn.tune import space
 from pirc.cinn.tune.extract import group_tasks
 from pirc.cinn.tune.log import ANY, use_params
 from pirc.cinn.tune.worker import source_hash
 from pirc.cli.lower import lower_text
-from pirc.runtime import StandaloneExecutor
 from pirc.runtime.threads import usable_cores
 from pirc.text.parser import parse_program
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lower"))
+from knob_runs import runs_with_params
 from lower_helpers import data_line, program_text
 
 T = "tensor<256x200xf32>"
@@ -82,18 +81,8 @@ def test_team_never_exceeds_the_cores() -> None:
 
 def test_knobs_keep_the_results_bit_identical() -> None:
     x = np.random.default_rng(3).standard_normal((256, 200)).astype("float32")
-    with StandaloneExecutor(parse_program(EW, "r")) as ex:
-        want = ex.run({"x": x})
-    got = []
-    try:
-        for params in ({}, *({k: v[0]} for k, v in CHANGES.items()),
-                       {"unroll": 8, "num_threads": usable_cores(), "parallel_granularity": 2}):
-            with use_params(ANY, "c", params):
-                compiled = compile_program(parse_program(EW, "p"), "c", progress=False)
-            with StandaloneExecutor(compiled.host) as ex:
-                got.append(ex.run({"x": x}))
-    finally:
-        uninstall()
+    want, got = runs_with_params(EW, {"x": x}, ({}, *({k: v[0]} for k, v in CHANGES.items()),
+                                                 {"unroll": 8, "num_threads": usable_cores(), "parallel_granularity": 2}))
     for k in want:
         for g in got[1:]:
             assert np.array_equal(g[k], got[0][k])
