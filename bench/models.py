@@ -2,7 +2,8 @@
 """Whole-model speed: pirc's interpreter and ``--backend cinn`` against Paddle and ONNX Runtime.
 
 The models come from Paddle's model zoo (``paddle.vision.models`` at 224x224, a BERT-base-sized
-encoder from ``paddle.nn``, MobileNetV2 with a dynamic batch fed 4 images); random weights with a
+encoder from ``paddle.nn``, MobileNetV2 with a dynamic batch fed 4 images, and two small models:
+MobileNetV2 x0.25 at 32x32 and a 2-layer 128-wide encoder); random weights with a
 fixed seed.  They are generated on demand into ``bench/.models/`` (git-ignored: ResNet-50's
 weights alone are 100 MB) by bench/zoo_paddle.py, run with an interpreter that has
 paddlepaddle==3.3.1 (``--paddle-python``, default ``$PADDLE_PYTHON``), which also times Paddle's
@@ -49,7 +50,7 @@ from bench.xla_models import measure_in_fresh_process  # imports no jax
 
 MODELS_DIR = ROOT / "bench" / ".models"
 ZOO = ["resnet50", "mobilenet_v2", "mobilenet_v3_small", "shufflenet_v2_x1_0", "squeezenet1_1", "densenet121",
-       "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch"]
+       "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch", "mobilenet_v2_x0_25_32", "encoder_small"]
 RUN = ("import sys; sys.argv[0] = 'pirc-run'; from pirc.cli.run import run_command; run_command()")
 #: --cpu: CPU time per warm run (every thread of the process), which a busy machine disturbs far less than
 #: the wall time: a process at a lower priority than a neighbour gets a varying share of the cores

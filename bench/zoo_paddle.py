@@ -58,6 +58,19 @@ class BertEncoder(nn.Layer):
         return self.encoder(self.norm(self.tok(ids) + self.pos(pos)))
 
 
+class SmallEncoder(nn.Layer):
+    """A small transformer encoder (2 post-norm layers, 128 wide, 4 heads, 512 FFN, gelu) on float
+    inputs of [1, 32, 128]: the size of the issue's "transformer encoder layer (small)" row."""
+
+    def __init__(self, hidden: int = 128, layers: int = 2, heads: int = 4, ffn: int = 512) -> None:
+        super().__init__()
+        layer = nn.TransformerEncoderLayer(hidden, heads, ffn, dropout=0.0, activation="gelu")
+        self.encoder = nn.TransformerEncoder(layer, layers)
+
+    def forward(self, x):
+        return self.encoder(x)
+
+
 def _vision(name: str, **kw):
     import paddle.vision.models as M
 
@@ -76,6 +89,9 @@ MODELS = {
     "vgg11": (lambda: _vision("vgg11"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
     "mobilenet_v2_dynbatch": (lambda: _vision("mobilenet_v2"),
                               {"x": ([-1] + IMAGE, [4] + IMAGE, "float32")}),
+    # small models, where per-op overhead decides (the issue's "MobileNetV2 x0.25, 32x32" row)
+    "mobilenet_v2_x0_25_32": (lambda: _vision("mobilenet_v2", scale=0.25), {"x": ([1, 3, 32, 32], [1, 3, 32, 32], "float32")}),
+    "encoder_small": (SmallEncoder, {"x": ([1, 32, 128], [1, 32, 128], "float32")}),
     "bert_base_encoder": (BertEncoder, {"ids": ([1, 128], [1, 128], "int64"),
                                         "pos": ([1, 128], [1, 128], "int64")}),
 }
