@@ -98,3 +98,36 @@ def test_host_program_runs_with_compiled_kernels(model: str) -> None:
         jk.uninstall()
     want = load_npz(CORPUS / model / "outputs.npz")
     assert not compare_outputs({k: np.asarray(v) for k, v in got.items()}, want)
+
+
+#: a group that yields a reduction (read by another group) and, from a later kernel of the same group,
+#: a result that reads it: the later kernel's operand is the group's own result, not a temporary
+_YIELDED_AND_READ = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,4],stop_gradient:[true]} : () -> tensor<2x4xf32>
+    (%1) = "pd_op.amax" (%0) {axis:[1],keepdim:true,stop_gradient:[true]} : (tensor<2x4xf32>) -> tensor<2x1xf32>
+    (%2) = "pd_op.add" (%0, %1) {stop_gradient:[true]} : (tensor<2x4xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+    (%3) = "pd_op.transpose" (%1) {perm:[1,0],stop_gradient:[true]} : (tensor<2x1xf32>) -> tensor<1x2xf32>
+    (%4) = "pd_op.transpose" (%2) {perm:[1,0],stop_gradient:[true]} : (tensor<2x4xf32>) -> tensor<4x2xf32>
+    (%5) = "pd_op.fetch" (%3) {col:0,name:"out0",persistable:[true],stop_gradient:[true]} : (tensor<1x2xf32>) -> tensor<1x2xf32>
+    (%6) = "pd_op.fetch" (%4) {col:1,name:"out1",persistable:[true],stop_gradient:[true]} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler")
+def test_a_group_result_read_by_a_later_kernel_of_its_group() -> None:
+    """Found by the AOT tests' random chains (tests/aot): replace_groups raised KeyError ('tmp', 'var_3')."""
+    prog = fused(_YIELDED_AND_READ)
+    lowered = lower_program(prog, "c")
+    (g0, _g1) = lowered.groups
+    assert len(g0.kernels) == 2 and ("out", 0) in g0.kernels[1].inputs
+    replace_groups(lowered)
+    host = parse_program(print_program(prog), "host.pir")
+    x = np.arange(8, dtype=np.float32).reshape(2, 4) / 10
+    jk.install("c")
+    try:
+        got = run_program(host, {"x": x}, {})
+    finally:
+        jk.uninstall()
+    np.testing.assert_array_equal(got["out0"], x.max(axis=1, keepdims=True).T)
+    np.testing.assert_array_equal(got["out1"], (x + x.max(axis=1, keepdims=True)).T)

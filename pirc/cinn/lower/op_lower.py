@@ -405,7 +405,10 @@ class OpLower:
                     outs.append((1, name, t))
             ins.sort(key=lambda x: (x[0], x[1] if x[0] == 0 else _order_key(ctx, x[1])))
             outs.sort(key=lambda x: (x[0], x[1] if x[0] == 0 else _order_key(ctx, x[1])))
-            in_refs: list[ValueRef] = [("in", st.input_names[t.name]) if g == 0 else ("tmp", t.name) for g, _, t in ins]
+            # a value an earlier kernel wrote is a group result ("out") when the group yields it, else a "tmp"
+            in_refs: list[ValueRef] = [("in", st.input_names[t.name]) if g == 0 else
+                                       ("out", out_index[t.name]) if t.name in out_index else ("tmp", t.name)
+                                       for g, _, t in ins]
             out_refs: list[ValueRef] = [("out", out_index[t.name]) if g == 0 else ("tmp", t.name) for g, _, t in outs]
             in_bufs = [_arg_buffer(t) for _, _, t in ins]
             out_bufs = [_arg_buffer(t) for _, _, t in outs]
