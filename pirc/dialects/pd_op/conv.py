@@ -150,8 +150,12 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
     oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
     ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
     from pirc.runtime import heavy_ops
+    from pirc.runtime.nn import fast as nn_fast
 
-    if not nhwc:  # depthwise and 1x1 fast paths (pirc/runtime/heavy_ops.py); None: not applicable
+    if not nhwc:  # nnlib (pirc/runtime/nn), then the depthwise and 1x1 fast paths; None: not applicable
+        y = nn_fast.conv2d(x, w, attrs)
+        if y is not None:
+            return y
         fast = (heavy_ops.depthwise_conv2d(x, w, strides, pads, dil, (oh, ow), groups) if groups > 1
                 else heavy_ops.pointwise_conv2d(x, w, strides, pads, groups))
         if fast is not None:
@@ -453,8 +457,13 @@ def _pool2d_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
     kind = attrs.get("pooling_type")
     if kind not in ("max", "avg"):
         raise ValueError(f"pool2d: unknown pooling_type {kind!r}")
-    res, _ = _pool_np(x, kernel_ints(args[1]), attrs, attrs.get("padding_algorithm", "EXPLICIT"), kind,
-                      _layout(attrs))
+    from pirc.runtime.nn import fast as nn_fast
+
+    ksize = kernel_ints(args[1])
+    fast = nn_fast.pool2d(x, ksize, attrs)  # nnlib (pirc/runtime/nn); None: not covered
+    if fast is not None:
+        return [fast]
+    res, _ = _pool_np(x, ksize, attrs, attrs.get("padding_algorithm", "EXPLICIT"), kind, _layout(attrs))
     return [res]
 
 

@@ -1,0 +1,627 @@
+/* pirc's NN kernel library: convolution, pooling and fully connected layers (see nnlib.h, the ABI).
+
+   Built once per toolchain through pirc's kernel cache (pirc/runtime/nn/lib.py) with the C
+   backend's flags (-O3, -ffp-contract=off, -fopenmp, -march=x86-64-v4 on AVX-512 machines...).
+
+   GEMM: C[M, N] = A[M, K] @ B[K, N] (row-major), blocked as BLIS does: for each KC x NC panel of
+   B packed into NR-wide slivers (for a convolution B is the virtual im2col matrix, gathered from
+   the input straight into the panel: no im2col buffer), each MC x KC panel of A packed into MR-tall
+   slivers, an MR x NR register tile accumulates over the panel's KC products.  The tile starts from
+   0 on the first K panel and from C afterwards, so every output sums k = 0..K-1 in order whatever
+   the blocking or the thread count; the epilogue (bias, residual, activation) is applied on the last
+   K panel while the tile is in registers / L1.  Threads split the output into tiles (groups of
+   columns, then of rows), each computed whole by one thread. */
+#define _POSIX_C_SOURCE 200112L
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+#if defined(__AVX512F__) || defined(__FMA__)
+#include <immintrin.h>
+#endif
+
+#include "nnlib.h"
+
+int pirc_nn_abi_version(void) { return PIRC_NN_ABI_VERSION; }
+
+/* ------------------------------------------------------------------------------------------------
+   scratch: one growing buffer per thread and slot
+   ------------------------------------------------------------------------------------------------ */
+#define PIRC_NN_SLOTS 3
+static __thread float* pirc_nn_buf[PIRC_NN_SLOTS];
+static __thread size_t pirc_nn_cap[PIRC_NN_SLOTS];
+
+static float* pirc_nn_scratch(int slot, size_t n)
+{
+  if (pirc_nn_cap[slot] < n) {
+    void* p = 0;
+    free(pirc_nn_buf[slot]);
+    pirc_nn_buf[slot] = 0;
+    pirc_nn_cap[slot] = 0;
+    size_t want = n + n / 4 + 64;
+    if (posix_memalign(&p, 64, sizeof(float) * want) != 0) return 0;
+    pirc_nn_buf[slot] = (float*)p;
+    pirc_nn_cap[slot] = want;
+  }
+  return pirc_nn_buf[slot];
+}
+
+/* ------------------------------------------------------------------------------------------------
+   activations
+   ------------------------------------------------------------------------------------------------ */
+static int pirc_nn_act_ok(int64_t act) { return act >= 0 && act <= 5; }
+
+static inline float pirc_nn_act1(float v, int act)
+{
+  switch (act) {
+  case 1:
+    return v > 0.0f ? v : 0.0f;
+  case 2: {
+    float u = v < 0.0f ? 0.0f : v;
+    return u > 6.0f ? 6.0f : u;
+  }
+  case 3: {
+    float t = v + 3.0f;
+    t = t < 0.0f ? 0.0f : t;
+    t = t > 6.0f ? 6.0f : t;
+    return v * t / 6.0f;
+  }
+  case 4:
+    return v / (1.0f + expf(-v));
+  case 5: {
+    float t = v * 0.1666667f;
+    t = t + 0.5f;
+    t = t > 1.0f ? 1.0f : t;
+    return t < 0.0f ? 0.0f : t;
+  }
+  default:
+    return v;
+  }
+}
+
+/* y[k] = act(y[k]) over n values, vectorisable per case */
+static void pirc_nn_act_row(float* restrict y, int64_t n, int act)
+{
+  switch (act) {
+  case 1:
+    for (int64_t k = 0; k < n; k++) y[k] = y[k] > 0.0f ? y[k] : 0.0f;
+    break;
+  case 2:
+    for (int64_t k = 0; k < n; k++) {
+      float v = y[k] < 0.0f ? 0.0f : y[k];
+      y[k] = v > 6.0f ? 6.0f : v;
+    }
+    break;
+  case 3:
+    for (int64_t k = 0; k < n; k++) {
+      float v = y[k], t = v + 3.0f;
+      t = t < 0.0f ? 0.0f : t;
+      t = t > 6.0f ? 6.0f : t;
+      y[k] = v * t / 6.0f;
+    }
+    break;
+  case 0:
+    break;
+  default:
+    for (int64_t k = 0; k < n; k++) y[k] = pirc_nn_act1(y[k], act);
+    break;
+  }
+}
+
+/* the conv epilogue on n outputs of one channel: y = act((y + *b) + r) (b, r may be NULL) */
+static void pirc_nn_epilogue(float* restrict y, int64_t n, const float* b, const float* restrict r, int act)
+{
+  if (b != 0) {
+    float bv = *b;
+    if (r != 0) {
+      for (int64_t k = 0; k < n; k++) y[k] = (y[k] + bv) + r[k];
+    } else {
+      for (int64_t k = 0; k < n; k++) y[k] = y[k] + bv;
+    }
+  } else if (r != 0) {
+    for (int64_t k = 0; k < n; k++) y[k] = y[k] + r[k];
+  }
+  pirc_nn_act_row(y, n, act);
+}
+
+/* ------------------------------------------------------------------------------------------------
+   GEMM
+   ------------------------------------------------------------------------------------------------ */
+#define PIRC_MR 8
+#define PIRC_NR 32
+#define PIRC_KC 256
+#define PIRC_MC 128
+#define PIRC_NC 1024
+
+typedef float v16 __attribute__((vector_size(64)));
+typedef float v16u __attribute__((vector_size(64), aligned(4)));
+
+#if defined(__AVX512F__)
+#define PIRC_FMA(a, b, c) ((v16)_mm512_fmadd_ps((__m512)(a), (__m512)(b), (__m512)(c)))
+#elif defined(__FMA__)
+static inline v16 pirc_fma16(v16 a, v16 b, v16 c)
+{
+  typedef float v8 __attribute__((vector_size(32)));
+  v8 a0, a1, b0, b1, c0, c1;
+  memcpy(&a0, &a, 32); memcpy(&a1, (char*)&a + 32, 32);
+  memcpy(&b0, &b, 32); memcpy(&b1, (char*)&b + 32, 32);
+  memcpy(&c0, &c, 32); memcpy(&c1, (char*)&c + 32, 32);
+  c0 = (v8)_mm256_fmadd_ps((__m256)a0, (__m256)b0, (__m256)c0);
+  c1 = (v8)_mm256_fmadd_ps((__m256)a1, (__m256)b1, (__m256)c1);
+  v16 out;
+  memcpy(&out, &c0, 32); memcpy((char*)&out + 32, &c1, 32);
+  return out;
+}
+#define PIRC_FMA(a, b, c) pirc_fma16((a), (b), (c))
+#else
+/* no FMA instruction: fmaf per lane keeps the results those of a fused multiply-add */
+static inline v16 pirc_fma16(v16 a, v16 b, v16 c)
+{
+  v16 out;
+  for (int i = 0; i < 16; i++) out[i] = fmaf(a[i], b[i], c[i]);
+  return out;
+}
+#define PIRC_FMA(a, b, c) pirc_fma16((a), (b), (c))
+#endif
+
+/* where B comes from: a row-major matrix, or a convolution's virtual im2col matrix
+   (row k = (c, i, j) of the filter, column = (oh, ow) of the output) */
+typedef struct {
+  const float* x;
+  int64_t ldb;        /* plain: row stride */
+  int conv;           /* 1: im2col of x (one image, the group's channels) */
+  int64_t H, W, KH, KW, OW, sh, sw, ph, pw, dh, dw;
+} pirc_bsrc;
+
+/* the epilogue of C's tile: v = act(((v + brow[m]) + bcol[n]) + r[m * ldr + n]) */
+typedef struct {
+  const float* brow;
+  const float* bcol;
+  const float* r;
+  int64_t ldr;
+  int act;
+} pirc_epi;
+
+/* pack B[k0:k0+kc, j0:j0+nc] into slivers Bp[s][k][PIRC_NR], zero-padded past nc */
+static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* restrict bp)
+{
+  for (int64_t js = 0; js < nc; js += PIRC_NR) {
+    int64_t nr = nc - js < PIRC_NR ? nc - js : PIRC_NR;
+    float* dst = bp + (js / PIRC_NR) * kc * PIRC_NR;
+    if (!s->conv) {
+      const float* src = s->x + k0 * s->ldb + j0 + js;
+      if (nr == PIRC_NR) {
+        for (int64_t k = 0; k < kc; k++) memcpy(dst + k * PIRC_NR, src + k * s->ldb, sizeof(float) * PIRC_NR);
+      } else {
+        for (int64_t k = 0; k < kc; k++) {
+          memcpy(dst + k * PIRC_NR, src + k * s->ldb, sizeof(float) * (size_t)nr);
+          memset(dst + k * PIRC_NR + nr, 0, sizeof(float) * (size_t)(PIRC_NR - nr));
+        }
+      }
+      continue;
+    }
+    /* im2col: column j -> input origin (ih0, iw0) */
+    int64_t ih0[PIRC_NR], iw0[PIRC_NR];
+    for (int64_t t = 0; t < PIRC_NR; t++) {
+      int64_t j = j0 + js + (t < nr ? t : 0);
+      int64_t oh = j / s->OW, ow = j % s->OW;
+      ih0[t] = t < nr ? oh * s->sh - s->ph : -(int64_t)1 << 40;
+      iw0[t] = ow * s->sw - s->pw;
+    }
+    int64_t taps = s->KH * s->KW;
+    for (int64_t k = 0; k < kc; k++) {
+      int64_t kk = k0 + k, c = kk / taps, tap = kk % taps;
+      int64_t di = (tap / s->KW) * s->dh, dj = (tap % s->KW) * s->dw;
+      const float* xc = s->x + c * s->H * s->W;
+      float* d = dst + k * PIRC_NR;
+      for (int64_t t = 0; t < PIRC_NR; t++) {
+        int64_t ih = ih0[t] + di, iw = iw0[t] + dj;
+        d[t] = (ih >= 0 && ih < s->H && iw >= 0 && iw < s->W) ? xc[ih * s->W + iw] : 0.0f;
+      }
+    }
+  }
+}
+
+/* pack A[m0:m0+mc, k0:k0+kc] (row stride lda) into slivers Ap[s][k][PIRC_MR], zero-padded past mc */
+static void pirc_pack_a(const float* a, int64_t lda, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
+                        float* restrict ap)
+{
+  for (int64_t is = 0; is < mc; is += PIRC_MR) {
+    int64_t mr = mc - is < PIRC_MR ? mc - is : PIRC_MR;
+    float* dst = ap + (is / PIRC_MR) * kc * PIRC_MR;
+    for (int64_t r = 0; r < PIRC_MR; r++) {
+      if (r < mr) {
+        const float* src = a + (m0 + is + r) * lda + k0;
+        for (int64_t k = 0; k < kc; k++) dst[k * PIRC_MR + r] = src[k];
+      } else {
+        for (int64_t k = 0; k < kc; k++) dst[k * PIRC_MR + r] = 0.0f;
+      }
+    }
+  }
+}
+
+/* tile[PIRC_MR][PIRC_NR] += Ap[kc][PIRC_MR] * Bp[kc][PIRC_NR] */
+static void pirc_kernel(int64_t kc, const float* restrict ap, const float* restrict bp, float* restrict tile)
+{
+  v16 c[PIRC_MR][2];
+  for (int r = 0; r < PIRC_MR; r++) {
+    c[r][0] = *(const v16*)(tile + r * PIRC_NR);
+    c[r][1] = *(const v16*)(tile + r * PIRC_NR + 16);
+  }
+  for (int64_t k = 0; k < kc; k++) {
+    v16 b0 = *(const v16*)(bp + k * PIRC_NR), b1 = *(const v16*)(bp + k * PIRC_NR + 16);
+    for (int r = 0; r < PIRC_MR; r++) {
+      v16 av = (v16){0} + ap[k * PIRC_MR + r];
+      c[r][0] = PIRC_FMA(av, b0, c[r][0]);
+      c[r][1] = PIRC_FMA(av, b1, c[r][1]);
+    }
+  }
+  for (int r = 0; r < PIRC_MR; r++) {
+    *(v16*)(tile + r * PIRC_NR) = c[r][0];
+    *(v16*)(tile + r * PIRC_NR + 16) = c[r][1];
+  }
+}
+
+/* C[m0:m1, n0:n1] of C = A @ B, A: [M, K] row stride lda; one thread; returns nonzero without memory */
+static int pirc_gemm_block(const float* a, int64_t lda, const pirc_bsrc* bs, float* c, int64_t ldc, int64_t K,
+                           int64_t m0, int64_t m1, int64_t n0, int64_t n1, const pirc_epi* e)
+{
+  int64_t kcmax = K < PIRC_KC ? K : PIRC_KC;
+  float* bp = pirc_nn_scratch(0, (size_t)(kcmax * (PIRC_NC + PIRC_NR)));
+  float* ap = pirc_nn_scratch(1, (size_t)(kcmax * (PIRC_MC + PIRC_MR)));
+  float* tile = pirc_nn_scratch(2, PIRC_MR * PIRC_NR);
+  if (bp == 0 || ap == 0 || tile == 0) return -2;
+  for (int64_t jc = n0; jc < n1; jc += PIRC_NC) {
+    int64_t nc = n1 - jc < PIRC_NC ? n1 - jc : PIRC_NC;
+    for (int64_t pc = 0; pc < K; pc += PIRC_KC) {
+      int64_t kc = K - pc < PIRC_KC ? K - pc : PIRC_KC;
+      int first = pc == 0, last = pc + kc >= K;
+      pirc_pack_b(bs, pc, kc, jc, nc, bp);
+      for (int64_t ic = m0; ic < m1; ic += PIRC_MC) {
+        int64_t mc = m1 - ic < PIRC_MC ? m1 - ic : PIRC_MC;
+        pirc_pack_a(a, lda, ic, mc, pc, kc, ap);
+        for (int64_t js = 0; js < nc; js += PIRC_NR) {
+          int64_t nr = nc - js < PIRC_NR ? nc - js : PIRC_NR;
+          for (int64_t is = 0; is < mc; is += PIRC_MR) {
+            int64_t mr = mc - is < PIRC_MR ? mc - is : PIRC_MR;
+            float* cb = c + (ic + is) * ldc + jc + js;
+            if (first) {
+              memset(tile, 0, sizeof(float) * PIRC_MR * PIRC_NR);
+            } else {
+              for (int64_t r = 0; r < mr; r++) memcpy(tile + r * PIRC_NR, cb + r * ldc, sizeof(float) * (size_t)nr);
+            }
+            pirc_kernel(kc, ap + (is / PIRC_MR) * kc * PIRC_MR, bp + (js / PIRC_NR) * kc * PIRC_NR, tile);
+            for (int64_t r = 0; r < mr; r++) {
+              float* t = tile + r * PIRC_NR;
+              if (last) {
+                int64_t m = ic + is + r, n = jc + js;
+                if (e->brow != 0) {
+                  float bv = e->brow[m];
+                  for (int64_t q = 0; q < nr; q++) t[q] = t[q] + bv;
+                }
+                if (e->bcol != 0)
+                  for (int64_t q = 0; q < nr; q++) t[q] = t[q] + e->bcol[n + q];
+                if (e->r != 0) {
+                  const float* rr = e->r + m * e->ldr + n;
+                  for (int64_t q = 0; q < nr; q++) t[q] = t[q] + rr[q];
+                }
+                pirc_nn_act_row(t, nr, e->act);
+              }
+              memcpy(cb + r * ldc, t, sizeof(float) * (size_t)nr);
+            }
+          }
+        }
+      }
+    }
+  }
+  return 0;
+}
+
+/* one GEMM problem of a batch: C_p = A_p @ B_p with its epilogue */
+typedef struct {
+  const float* a;
+  int64_t lda;
+  pirc_bsrc b;
+  float* c;
+  int64_t ldc;
+  pirc_epi e;
+} pirc_problem;
+
+typedef void (*pirc_problem_fn)(const void* ctx, int64_t p, pirc_problem* out);
+
+/* P problems of the same M, N, K, split into tiles of whole columns groups (PIRC_NR-aligned) and rows
+   (PIRC_MR-aligned), the tiles shared between up to nt threads */
+static int pirc_gemm_batch(pirc_problem_fn get, const void* ctx, int64_t P, int64_t M, int64_t N, int64_t K, int nt)
+{
+  if (P <= 0 || M <= 0 || N <= 0) return 0;
+  double flops = 2.0 * (double)P * (double)M * (double)N * (double)K;
+  if (nt < 1 || flops < 4.0e5) nt = 1;
+  /* tiles: aim at 4 per thread (balance) but no thinner than one sliver */
+  int64_t want = nt > 1 ? 4 * (int64_t)nt : 1;
+  int64_t pn = 1, pm = 1;
+  if (P < want) {
+    int64_t per = (want + P - 1) / P;
+    int64_t slivers = (N + PIRC_NR - 1) / PIRC_NR;
+    pn = per < slivers ? per : slivers;
+    int64_t rest = (per + pn - 1) / pn;
+    int64_t mslivers = (M + PIRC_MR - 1) / PIRC_MR;
+    pm = rest < mslivers ? rest : mslivers;
+  }
+  int64_t nchunk = ((N + PIRC_NR - 1) / PIRC_NR + pn - 1) / pn * PIRC_NR;
+  int64_t mchunk = ((M + PIRC_MR - 1) / PIRC_MR + pm - 1) / pm * PIRC_MR;
+  pn = (N + nchunk - 1) / nchunk;
+  pm = (M + mchunk - 1) / mchunk;
+  int64_t tasks = P * pn * pm;
+  int failed = 0;
+  #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && tasks > 1)
+  for (int64_t t = 0; t < tasks; t++) {
+    pirc_problem pr;
+    int64_t p = t / (pn * pm), tn = t / pm % pn, tm = t % pm;
+    get(ctx, p, &pr);
+    int64_t n0 = tn * nchunk, n1 = n0 + nchunk < N ? n0 + nchunk : N;
+    int64_t m0 = tm * mchunk, m1 = m0 + mchunk < M ? m0 + mchunk : M;
+    if (pirc_gemm_block(pr.a, pr.lda, &pr.b, pr.c, pr.ldc, K, m0, m1, n0, n1, &pr.e) != 0) {
+      #pragma omp atomic write
+      failed = 1;
+    }
+  }
+  return failed ? -2 : 0;
+}
+
+/* ------------------------------------------------------------------------------------------------
+   convolution
+   ------------------------------------------------------------------------------------------------ */
+typedef struct {
+  const int64_t* d;
+  const float *x, *w, *b, *r;
+  float* y;
+} pirc_conv_ctx;
+
+static void pirc_conv_problem(const void* vctx, int64_t p, pirc_problem* out)
+{
+  const pirc_conv_ctx* cx = (const pirc_conv_ctx*)vctx;
+  const int64_t* d = cx->d;
+  int64_t C = d[1], H = d[2], W = d[3], O = d[4], KH = d[5], KW = d[6], OH = d[7], OW = d[8], G = d[15];
+  int64_t n = p / G, g = p % G, cg = C / G, og = O / G;
+  int64_t pointwise = KH == 1 && KW == 1 && d[9] == 1 && d[10] == 1 && d[11] == 0 && d[12] == 0 && OH == H && OW == W;
+  out->a = cx->w + g * og * cg * KH * KW;
+  out->lda = cg * KH * KW;
+  out->b.x = cx->x + (n * C + g * cg) * H * W;
+  out->b.ldb = H * W;
+  out->b.conv = !pointwise;
+  out->b.H = H; out->b.W = W; out->b.KH = KH; out->b.KW = KW; out->b.OW = OW;
+  out->b.sh = d[9]; out->b.sw = d[10]; out->b.ph = d[11]; out->b.pw = d[12]; out->b.dh = d[13]; out->b.dw = d[14];
+  out->c = cx->y + (n * O + g * og) * OH * OW;
+  out->ldc = OH * OW;
+  out->e.brow = cx->b != 0 ? cx->b + g * og : 0;
+  out->e.bcol = 0;
+  out->e.r = cx->r != 0 ? cx->r + (n * O + g * og) * OH * OW : 0;
+  out->e.ldr = OH * OW;
+  out->e.act = (int)d[16];
+}
+
+#define PIRC_DW_BLOCK 16
+#define PIRC_DW_DIRECT 48  /* rows at least this long: the direct loop (measured faster there) */
+typedef float pirc_v8 __attribute__((vector_size(32), aligned(4)));
+
+/* Depthwise conv (groups == C, one input channel per group, mult = O / C outputs per channel) with its
+   epilogue.  Short rows: the input plane is copied once, zero-padded and split by column phase, into
+   a per-thread buffer, and PIRC_DW_BLOCK outputs are summed over all taps in registers.  Long rows:
+   each tap is an axpy over the output row straight from the input.  Either way the products are
+   summed in tap order (i, j), multiply then add, and the epilogue runs on the row while it is in cache. */
+static int pirc_dwconv(const float* restrict x, const float* restrict w, const float* restrict b,
+                       const float* restrict r, float* restrict y, int64_t N, int64_t C, int64_t H, int64_t W,
+                       int64_t KH, int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph, int64_t pw,
+                       int64_t dh, int64_t dw, int64_t mult, int act, int nt)
+{
+  int64_t OC = C * mult;
+  int64_t HP = (OH - 1) * sh + (KH - 1) * dh + 1;
+  int64_t WP = (OW - 1) * sw + (KW - 1) * dw + 1;
+  int64_t QW = (WP + sw - 1) / sw;
+  int failed = 0;
+  if (N * OC * OH * OW * KH * KW < 65536) nt = 1;
+  #pragma omp parallel num_threads(nt) if (nt > 1)
+  {
+    float* buf = pirc_nn_scratch(0, (size_t)(sw * HP * QW + PIRC_DW_BLOCK + KH * KW));
+    int64_t filled = -1;
+    int64_t* toff = (int64_t*)malloc(sizeof(int64_t) * (size_t)(KH * KW));
+    if (toff != 0)
+      for (int64_t i = 0; i < KH; i++)
+        for (int64_t j = 0; j < KW; j++)
+          toff[i * KW + j] = ((j * dw % sw) * HP + i * dh) * QW + j * dw / sw;
+    if (buf == 0 || toff == 0) {
+      #pragma omp atomic write
+      failed = 1;
+    }
+    #pragma omp for schedule(static)
+    for (int64_t t = 0; t < N * OC; t++) {
+      if (buf == 0 || toff == 0) continue;
+      int64_t n = t / OC, oc = t % OC, plane = n * C + oc / mult;
+      const float* wc = w + oc * KH * KW;
+      float* yc = y + t * OH * OW;
+      const float* bc = b != 0 ? b + oc : 0;
+      const float* rc = r != 0 ? r + t * OH * OW : 0;
+      if (OW >= PIRC_DW_DIRECT || (sw > 1 && 2 * OW >= PIRC_DW_DIRECT)) {
+        const float* xc = x + plane * H * W;
+        for (int64_t oh = 0; oh < OH; oh++) {
+          float* restrict yr = yc + oh * OW;
+          for (int64_t k = 0; k < OW; k++) yr[k] = 0.0f;
+          for (int64_t i = 0; i < KH; i++) {
+            int64_t ih = oh * sh - ph + i * dh;
+            if (ih < 0 || ih >= H) continue;
+            const float* xr = xc + ih * W;
+            for (int64_t j = 0; j < KW; j++) {
+              float wv = wc[i * KW + j];
+              int64_t off = j * dw - pw;
+              int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
+              int64_t hi = (W - 1 - off) >= 0 ? (W - 1 - off) / sw + 1 : 0;
+              if (hi > OW) hi = OW;
+              if (sw == 1) {
+                const float* xs = xr + off;
+                #pragma omp simd
+                for (int64_t k = lo; k < hi; k++) yr[k] += wv * xs[k];
+              } else {
+                for (int64_t k = lo; k < hi; k++) yr[k] += wv * xr[k * sw + off];
+              }
+            }
+          }
+          pirc_nn_epilogue(yr, OW, bc, rc != 0 ? rc + oh * OW : 0, act);
+        }
+        continue;
+      }
+      if (plane != filled) {
+        const float* xc = x + plane * H * W;
+        for (int64_t rr = 0; rr < HP; rr++) {
+          int64_t ih = rr - ph;
+          for (int64_t p = 0; p < sw; p++) {
+            float* dst = buf + (p * HP + rr) * QW;
+            if (ih < 0 || ih >= H) {
+              memset(dst, 0, sizeof(float) * (size_t)QW);
+              continue;
+            }
+            const float* xr = xc + ih * W;
+            int64_t off = p - pw;
+            int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
+            int64_t hi = W - 1 - off >= 0 ? (W - 1 - off) / sw + 1 : 0;
+            if (hi > QW) hi = QW;
+            if (lo > hi) lo = hi;
+            for (int64_t q = 0; q < lo; q++) dst[q] = 0.0f;
+            if (sw == 1) {
+              if (hi > lo) memcpy(dst + lo, xr + lo + off, sizeof(float) * (size_t)(hi - lo));
+            } else {
+              for (int64_t q = lo; q < hi; q++) dst[q] = xr[q * sw + off];
+            }
+            for (int64_t q = hi; q < QW; q++) dst[q] = 0.0f;
+          }
+        }
+        filled = plane;
+      }
+      for (int64_t oh = 0; oh < OH; oh++) {
+        float* restrict yr = yc + oh * OW;
+        for (int64_t o0 = 0; o0 < OW; o0 += PIRC_DW_BLOCK) {
+          pirc_v8 a0 = {0}, a1 = {0};
+          const float* base = buf + oh * sh * QW + o0;
+          for (int64_t k = 0; k < KH * KW; k++) {
+            const float* src = base + toff[k];
+            pirc_v8 wv = (pirc_v8){0} + wc[k];
+            a0 += wv * *(const pirc_v8*)src;
+            a1 += wv * *(const pirc_v8*)(src + 8);
+          }
+          float acc[PIRC_DW_BLOCK];
+          memcpy(acc, &a0, sizeof a0);
+          memcpy(acc + 8, &a1, sizeof a1);
+          int64_t m = OW - o0 < PIRC_DW_BLOCK ? OW - o0 : PIRC_DW_BLOCK;
+          for (int64_t k = 0; k < m; k++) yr[o0 + k] = acc[k];
+        }
+        pirc_nn_epilogue(yr, OW, bc, rc != 0 ? rc + oh * OW : 0, act);
+      }
+    }
+    free(toff);
+  }
+  return failed ? -2 : 0;
+}
+
+int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const float* b, const float* r,
+                       float* y, int nt)
+{
+  int64_t N = d[0], C = d[1], H = d[2], W = d[3], O = d[4], KH = d[5], KW = d[6], OH = d[7], OW = d[8];
+  int64_t sh = d[9], sw = d[10], ph = d[11], pw = d[12], dh = d[13], dw = d[14], G = d[15], act = d[16];
+  if (N < 0 || C < 1 || H < 1 || W < 1 || O < 1 || KH < 1 || KW < 1 || OH < 0 || OW < 0 || sh < 1 || sw < 1 ||
+      ph < 0 || pw < 0 || dh < 1 || dw < 1 || G < 1 || C % G != 0 || O % G != 0 || !pirc_nn_act_ok(act))
+    return 1;
+  if (N == 0 || OH == 0 || OW == 0) return 0;
+  if (G == C && G > 1)
+    return pirc_dwconv(x, w, b, r, y, N, C, H, W, KH, KW, OH, OW, sh, sw, ph, pw, dh, dw, O / C, (int)act, nt);
+  pirc_conv_ctx cx = {d, x, w, b, r, y};
+  return pirc_gemm_batch(pirc_conv_problem, &cx, N * G, O / G, OH * OW, (C / G) * KH * KW, nt);
+}
+
+/* ------------------------------------------------------------------------------------------------
+   fully connected
+   ------------------------------------------------------------------------------------------------ */
+typedef struct {
+  const int64_t* d;
+  const float *x, *w, *b;
+  float* y;
+} pirc_fc_ctx;
+
+static void pirc_fc_problem(const void* vctx, int64_t p, pirc_problem* out)
+{
+  const pirc_fc_ctx* cx = (const pirc_fc_ctx*)vctx;
+  int64_t K = cx->d[1], N = cx->d[2];
+  (void)p;
+  memset(out, 0, sizeof *out);
+  out->a = cx->x;
+  out->lda = K;
+  out->b.x = cx->w;
+  out->b.ldb = N;
+  out->b.conv = 0;
+  out->c = cx->y;
+  out->ldc = N;
+  out->e.bcol = cx->b;
+  out->e.act = (int)cx->d[3];
+}
+
+int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float* b, float* y, int nt)
+{
+  int64_t M = d[0], K = d[1], N = d[2], act = d[3];
+  if (M < 0 || K < 1 || N < 0 || !pirc_nn_act_ok(act)) return 1;
+  if (M == 0 || N == 0) return 0;
+  pirc_fc_ctx cx = {d, x, w, b, y};
+  return pirc_gemm_batch(pirc_fc_problem, &cx, 1, M, N, K, nt);
+}
+
+/* ------------------------------------------------------------------------------------------------
+   pooling
+   ------------------------------------------------------------------------------------------------ */
+int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt)
+{
+  int64_t N = d[0], C = d[1], H = d[2], W = d[3], OH = d[4], OW = d[5], KH = d[6], KW = d[7];
+  int64_t sh = d[8], sw = d[9], ph = d[10], pw = d[11], kind = d[12], excl = d[13];
+  if (N < 0 || C < 0 || H < 1 || W < 1 || OH < 0 || OW < 0 || KH < 1 || KW < 1 || sh < 1 || sw < 1 || ph < 0 ||
+      pw < 0 || (kind != 0 && kind != 1) || (excl != 0 && excl != 1))
+    return 1;
+  int64_t NC = N * C;
+  if (NC == 0 || OH == 0 || OW == 0) return 0;
+  if (NC * OH * OW * KH * KW < 65536) nt = 1;
+  #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1)
+  for (int64_t t = 0; t < NC; t++) {
+    const float* xc = x + t * H * W;
+    float* yc = y + t * OH * OW;
+    for (int64_t oh = 0; oh < OH; oh++) {
+      int64_t hs = oh * sh - ph, h0 = hs, h1 = hs + KH;
+      if (h0 < 0) h0 = 0;
+      if (h1 > H) h1 = H;
+      for (int64_t ow = 0; ow < OW; ow++) {
+        int64_t ws = ow * sw - pw, w0 = ws, w1 = ws + KW;
+        if (w0 < 0) w0 = 0;
+        if (w1 > W) w1 = W;
+        if (kind == 0) {
+          float m = -3.402823466e+38f;
+          for (int64_t ih = h0; ih < h1; ih++)
+            for (int64_t iw = w0; iw < w1; iw++) {
+              float v = xc[ih * W + iw];
+              m = m > v ? m : v;
+            }
+          yc[oh * OW + ow] = m;
+        } else {
+          double s = 0.0;   /* in double: the window's sum rounded once, whatever its size */
+          for (int64_t ih = h0; ih < h1; ih++)
+            for (int64_t iw = w0; iw < w1; iw++) s += (double)xc[ih * W + iw];
+          double cnt;
+          if (excl) {
+            cnt = (double)((h1 > h0 ? h1 - h0 : 0) * (w1 > w0 ? w1 - w0 : 0));
+          } else {
+            int64_t he = hs + KH < H + ph ? hs + KH : H + ph, we = ws + KW < W + pw ? ws + KW : W + pw;
+            cnt = (double)((he - hs) * (we - ws));
+          }
+          yc[oh * OW + ow] = (float)(s / cnt);
+        }
+      }
+    }
+  }
+  return 0;
+}
