@@ -34,33 +34,65 @@ class NnCall:
 
 
 @functools.cache
-def _desc_module() -> Any:
+def _library() -> Any:
+    """pirc.runtime.nn's loaded library, or None (not installed, or no C compiler)."""
     try:
-        from pirc.runtime.nn import desc
+        from pirc.runtime.nn import lib
     except ImportError:
         return None
-    return desc
+    return lib.lib()
 
 
 def available() -> bool:
-    return _desc_module() is not None
+    return _library() is not None
+
+
+def _operand(shapes: Sequence[tuple[int, ...] | None], k: int) -> tuple[int, ...] | None:
+    return shapes[k] if k < len(shapes) else None
 
 
 def describe(op: Any, in_shapes: Sequence[tuple[int, ...] | None], out_shapes: Sequence[tuple[int, ...]],
-             nthreads: int) -> NnCall | None:
-    """The call running ``op`` on these shapes, or None when the nn library does not cover it."""
-    desc = _desc_module()
-    if desc is None:
-        return None
-    raise NotImplementedError  # filled in once the nn library's desc module lands
+             consts: Sequence[Any]) -> NnCall | None:
+    """The call running ``op`` (float32) on these shapes, or None when the nn library does not cover it.
+    ``consts``: the operands' constant values where known (pool2d's kernel size)."""
+    from pirc.runtime.nn import desc
+
+    attrs = op.attrs.values()
+    n = op.name
+    x, w = _operand(in_shapes, 0), _operand(in_shapes, 1)
+    if n in ("pd_op.conv2d", "pd_op.fused_conv2d_add_act"):
+        b, r = _operand(in_shapes, 2), _operand(in_shapes, 3)
+        if n == "pd_op.conv2d":
+            b = r = None
+        act = str(attrs.get("activation", "identity")) if n != "pd_op.conv2d" else "identity"
+        d = desc.conv2d(attrs, x, w, "float32", act, b, r, b is not None, r is not None)
+        if d is None or tuple(out_shapes[0]) != (d[0], d[4], d[7], d[8]):
+            return None
+        return NnCall("pirc_nn_conv2d_f32", d, (0, 1, 2 if b is not None else None, 3 if r is not None else None))
+    if n == "pd_op.pool2d":
+        ksize = consts[1] if len(consts) > 1 else None
+        if not isinstance(ksize, list):
+            return None
+        d = desc.pool2d(attrs, x, ksize, "float32")
+        if d is None or tuple(out_shapes[0]) != (d[0], d[1], d[4], d[5]):
+            return None
+        return NnCall("pirc_nn_pool2d_f32", d, (0,))
+    if n == "pd_op.fc":
+        b = _operand(in_shapes, 2)
+        d = desc.fc(attrs, x, w, "float32", b, b is not None)
+        k = int(attrs.get("in_num_col_dims", 1))
+        if d is None or x is None or tuple(out_shapes[0]) != (*x[:k], d[2]):
+            return None
+        return NnCall("pirc_nn_fc_f32", d, (0, 1, 2 if b is not None else None))
+    return None
 
 
 def function_address(symbol: str) -> int:
-    """The address of an nn library function (loading the library)."""
-    from pirc.runtime.nn import lib as nnlib  # noqa: F401
-
-    raise NotImplementedError
+    """The address of an nn library function."""
+    so = _library()
+    if so is None:
+        raise RuntimeError("pirc's nn library is not available")
+    return int(ctypes.cast(getattr(so, symbol), ctypes.c_void_p).value or 0)
 
 
 __all__ = ["NN_OPS", "SIGNATURES", "NnCall", "available", "describe", "function_address"]
-_ = ctypes

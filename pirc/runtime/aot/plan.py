@@ -305,11 +305,13 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             raw_steps.append(_kernel_step(op, factory, shapes, bound, fn_index[key]))
         else:  # an nn op
             _infer(op, shapes)
-            call = nnops.describe(op, [shapes.shape.get(v) if v is not None else None for v in op.operand_values()],
-                                  [shapes.shape[r] for r in op.results], nthreads)
+            operands = op.operand_values()
+            call = nnops.describe(op, [shapes.shape.get(v) if v is not None else None for v in operands],
+                                  [shapes.shape[r] for r in op.results],
+                                  [shapes.const.get(v) if v is not None else None for v in operands])
             if call is None:
                 raise NotEligible(f"{op.name} is not covered with these attributes and shapes")
-            if any(v is not None and _dtype(v.type) != np.float32 for v in op.operand_values()) \
+            if any(k is not None and _dtype(operands[k].type) != np.float32 for k in call.operands) \
                     or any(_dtype(r.type) != np.float32 for r in op.results):
                 raise NotEligible(f"{op.name} is not float32")
             if call.symbol not in fn_index:
