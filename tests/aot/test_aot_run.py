@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from aot_programs import chain_programs
+from aot_programs import chain_programs, cnn_programs
 from hypothesis import HealthCheck, given, reject, settings
 
 import pirc.api as api
@@ -52,8 +52,9 @@ def _same(a: dict, b: dict) -> None:
 
 
 @pytest.mark.parametrize("name", ["elementwise_chain", "bench_elementwise_small", "bench_softmax_small",
-                                  "bench_layernorm_small"])
-def test_corpus_kernel_programs_run_ahead_of_time_bit_identical(name: str) -> None:
+                                  "bench_layernorm_small", "lenet", "mlp", "mobilenet_block", "resnet_block"])
+def test_corpus_programs_run_ahead_of_time_bit_identical(name: str) -> None:
+    """Compiled kernels and nn ops: the interpreter calls the same kernels and nn functions."""
     d = CORPUS / name
     prog = api.parse((d / "program.pir").read_text(), name)
     params = _npz(d / "params.npz")
@@ -76,6 +77,19 @@ def test_random_kernel_chains_match_the_interpreter(case: tuple[str, int, int, b
     aot, interp, status = _both(prog, {"x": x})
     assert status.startswith("AOT: used"), status
     _same(aot, interp)
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cnn_programs())
+def test_random_cnns_match_the_interpreter(case: tuple[str, dict, tuple[int, ...], bool]) -> None:
+    text, params, shape, _ = case
+    prog = api.parse(text, "cnn")
+    compile_program(prog, "c", params=params)
+    x = np.random.default_rng(sum(shape)).standard_normal(shape).astype(np.float32)
+    aot, interp, status = _both(prog, {"x": x}, params)
+    assert status.startswith("AOT: used"), status
+    _same(aot, interp)
+    assert not any(op.name in ("pd_op.matmul", "pd_op.add") for op in prog.block.ops)  # fused into fc / convs
 
 
 SPLIT = """{

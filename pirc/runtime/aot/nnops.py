@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-NN_OPS = frozenset({"pd_op.conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc"})
+NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc"})
 
 #: nn function -> its C parameter list after the descriptor (buffers), for the emitted prototypes
 SIGNATURES = {
@@ -60,11 +60,10 @@ def describe(op: Any, in_shapes: Sequence[tuple[int, ...] | None], out_shapes: S
     attrs = op.attrs.values()
     n = op.name
     x, w = _operand(in_shapes, 0), _operand(in_shapes, 1)
-    if n in ("pd_op.conv2d", "pd_op.fused_conv2d_add_act"):
-        b, r = _operand(in_shapes, 2), _operand(in_shapes, 3)
-        if n == "pd_op.conv2d":
-            b = r = None
-        act = str(attrs.get("activation", "identity")) if n != "pd_op.conv2d" else "identity"
+    if n in ("pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act"):
+        fused = n == "pd_op.fused_conv2d_add_act"
+        b, r = (_operand(in_shapes, 2), _operand(in_shapes, 3)) if fused else (None, None)
+        act = str(attrs.get("activation", "identity")) if fused else "identity"
         d = desc.conv2d(attrs, x, w, "float32", act, b, r, b is not None, r is not None)
         if d is None or tuple(out_shapes[0]) != (d[0], d[4], d[7], d[8]):
             return None
