@@ -233,3 +233,22 @@ def test_runner_reports_no_kernels_loaded() -> None:
     prog = api.parse(SPLIT, "split")  # not compiled: pd_op ops the AOT program cannot call
     runner = AotRunner(prog.block, None, None)
     assert runner.status() == "AOT: not used: pd_op.exp is not covered"
+
+
+def test_api_run_with_the_cinn_backend_uses_the_aot_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pirc.runtime.aot.runner as runner
+
+    calls: list[int] = []
+    real = runner.AotProgram.run
+
+    def counted(self: AotProgram, feeds: dict, times: object = None) -> dict:
+        calls.append(1)
+        return real(self, feeds, times)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(runner.AotProgram, "run", counted)
+    x = np.full((2, 8), 0.5, np.float32)
+    y = api.run(api.parse(SPLIT, "split"), {"x": x}, backend="cinn")["y"]
+    assert calls == [1]
+    np.testing.assert_allclose(y, np.tanh(np.exp(x).max(axis=0, keepdims=True)), rtol=1e-6)
+    api.run(api.parse(SPLIT, "split"), {"x": x}, backend="interp")
+    assert calls == [1]
