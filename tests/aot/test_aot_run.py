@@ -252,3 +252,19 @@ def test_api_run_with_the_cinn_backend_uses_the_aot_program(monkeypatch: pytest.
     np.testing.assert_allclose(y, np.tanh(np.exp(x).max(axis=0, keepdims=True)), rtol=1e-6)
     api.run(api.parse(SPLIT, "split"), {"x": x}, backend="interp")
     assert calls == [1]
+
+
+def test_non_contiguous_and_read_only_feeds() -> None:
+    prog = _split_program()
+    base = np.random.default_rng(3).standard_normal((8, 3)).astype(np.float32)
+    view = base.T  # (3, 8), not C-contiguous
+    ro = np.ascontiguousarray(view)
+    ro.flags.writeable = False
+    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+        a = ex.run({"x": view})["y"]
+        b = ex.run({"x": ro})["y"]
+        assert ex.aot_status.startswith("AOT: used")
+    with StandaloneExecutor(prog, aot=False) as ex:  # type: ignore[arg-type]
+        c = ex.run({"x": view})["y"]
+    np.testing.assert_array_equal(a, c)
+    np.testing.assert_array_equal(b, c)

@@ -9,6 +9,7 @@ executor holds: the program's eligibility, and one AotProgram per feed-shape sig
 from __future__ import annotations
 
 import ctypes
+import threading
 from collections.abc import Mapping
 from typing import Any
 
@@ -78,6 +79,7 @@ class AotProgram:
         self._arena_addr = base + (-base) % 64
         self._ptrs = [ctypes.addressof(x) for x in (self._params, self._feeds, self._outs, self._fns)]
         self.labels = [st.label for st in plan.steps]
+        self._lock = threading.Lock()  # one run at a time: the tables and the arena are shared
 
     def bind_params(self, scope: Mapping[str, Any], specs: Mapping[str, Any]) -> None:
         """Point the parameter table at ``scope``'s arrays (checked when they change)."""
@@ -100,19 +102,17 @@ class AotProgram:
         """Call the host program once; feeds must have the plan's shapes and dtypes."""
         plan = self.plan
         fp = self._feeds
-        held = []
-        for i, (name, _, _) in enumerate(plan.feeds):
-            x = feeds[name]
-            if not x.flags.c_contiguous:
-                x = np.ascontiguousarray(x)
-                held.append(x)
-            fp[i] = data_address(x)
+        xs = [feeds[name] for name, _, _ in plan.feeds]
+        xs = [x if x.flags.c_contiguous else np.ascontiguousarray(x) for x in xs]
         outs = [np.empty(shape, dtype) for _, shape, dtype in plan.outputs]
         op = self._outs
-        for i, o in enumerate(outs):
-            op[i] = data_address(o)
         p, f, o_, fn = self._ptrs
-        rc = self._main(p, f, o_, self._arena_addr, fn, times.ctypes.data if times is not None else None)
+        with self._lock:
+            for i, x in enumerate(xs):
+                fp[i] = data_address(x)
+            for i, o in enumerate(outs):
+                op[i] = data_address(o)
+            rc = self._main(p, f, o_, self._arena_addr, fn, times.ctypes.data if times is not None else None)
         if rc != 0:
             raise self._error(rc - 1)
         return {name: a for (name, _, _), a in zip(plan.outputs, outs, strict=True)}
@@ -163,20 +163,20 @@ class AotRunner:
         signature must run on the interpreter (the reason is in :meth:`status`)."""
         try:
             sig = tuple((n, feeds[n].shape, feeds[n].dtype) for n in self._feed_specs)
-        except (KeyError, AttributeError):
-            sig = None
-        hit = self._programs.get(sig) if sig is not None else None
+        except (KeyError, AttributeError):  # a missing feed, or not an array: the interpreter checks and says
+            self.last = "the feeds are not all arrays"
+            return None
+        hit = self._programs.get(sig)
         if hit is None:
             hit = self._make(feeds, sig)
         self.last = hit
         return hit if isinstance(hit, AotProgram) else None
 
-    def _make(self, feeds: Mapping[str, Any], sig: tuple | None) -> AotProgram | str:
+    def _make(self, feeds: Mapping[str, Any], sig: tuple) -> AotProgram | str:
         specs = list(self._feed_specs.values())
         check_feed_names(specs, feeds)
         for s in specs:
             check_array(s, feeds[s.name], "feed")
-        assert sig is not None
         try:
             plan = build_plan(self.block, {n: feeds[n].shape for n in self._feed_specs}, self.factory, self.nthreads)
             prog: AotProgram | str = AotProgram(plan, self.cache)
