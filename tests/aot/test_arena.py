@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pirc.runtime.aot.arena import ALIGN, Interval, plan_arena
+from pirc.runtime.aot.arena import ALIGN, ArenaPlan, Interval, _by_size, _first_fit, peak_bytes, plan_arena
 
 
 @st.composite
@@ -18,10 +18,21 @@ def intervals(draw: st.DrawFn) -> list[Interval]:
     return out
 
 
+def _plans(items: list[Interval]) -> list[ArenaPlan]:
+    """The chosen plan and both placements it chooses from."""
+    return [plan_arena(items)] + [ArenaPlan(*f(items), peak_bytes(items)) for f in (_first_fit, _by_size)]
+
+
 @settings(max_examples=300, deadline=None)
 @given(intervals())
 def test_live_values_never_overlap(items: list[Interval]) -> None:
-    plan = plan_arena(items)
+    plans = _plans(items)
+    assert plans[0].size == min(p.size for p in plans[1:])
+    for plan in plans:
+        _check(items, plan)
+
+
+def _check(items: list[Interval], plan: ArenaPlan) -> None:
     assert len(plan.offsets) == len(items)
     for i, a in enumerate(items):
         oa = plan.offsets[i]

@@ -1,11 +1,15 @@
 """The static memory plan of an AOT program: one arena, an offset per intermediate value.
 
 Each value is live over an interval of op indices ``[first, last]`` (its producer .. its last
-reader, inclusive).  Values are placed in order of ``first`` (then by size, largest first) at the
-lowest 64-byte aligned offset that overlaps no value still live: a value whose ``last`` is before
-the new value's ``first`` has given its bytes back (first-fit, as TVM's static memory planner and
-CINN's buffer reuse do).  An op's inputs and outputs are live at the op's index together, so they
-never share bytes.
+reader, inclusive).  Two placements are computed and the smaller arena kept:
+
+* **first-fit in program order**: values in order of ``first`` (then largest first), each at the
+  lowest 64-byte aligned offset that overlaps no value still live (a value whose ``last`` is before
+  the new value's ``first`` has given its bytes back), as CINN's buffer reuse does;
+* **greedy by size** (TVM's static memory planner): largest values first, each at the lowest offset
+  clear of every placed value whose lifetime overlaps its own.
+
+An op's inputs and outputs are live at the op's index together, so they never share bytes.
 """
 
 from __future__ import annotations
@@ -37,7 +41,35 @@ class ArenaPlan:
 
 
 def plan_arena(items: Sequence[Interval]) -> ArenaPlan:
-    """First-fit offsets for ``items`` (see the module docstring)."""
+    """Offsets for ``items``: the smaller of the two placements of the module docstring."""
+    a, size_a = _first_fit(items)
+    b, size_b = _by_size(items)
+    offsets, size = (a, size_a) if size_a <= size_b else (b, size_b)
+    return ArenaPlan(offsets, size, peak_bytes(items))
+
+
+def _by_size(items: Sequence[Interval]) -> tuple[list[int], int]:
+    order = sorted(range(len(items)), key=lambda i: (-items[i].nbytes, items[i].first, i))
+    offsets = [0] * len(items)
+    placed: list[int] = []
+    size = 0
+    for i in order:
+        it = items[i]
+        need = align(max(it.nbytes, 1))
+        busy = sorted((offsets[j], offsets[j] + align(max(items[j].nbytes, 1))) for j in placed
+                      if items[j].first <= it.last and it.first <= items[j].last)
+        at = 0
+        for lo, hi in busy:
+            if lo - at >= need:
+                break
+            at = max(at, hi)
+        offsets[i] = at
+        placed.append(i)
+        size = max(size, at + need)
+    return offsets, size
+
+
+def _first_fit(items: Sequence[Interval]) -> tuple[list[int], int]:
     order = sorted(range(len(items)), key=lambda i: (items[i].first, -items[i].nbytes, i))
     offsets = [0] * len(items)
     live: list[int] = []  # indices of placed items, sorted by offset
@@ -56,7 +88,7 @@ def plan_arena(items: Sequence[Interval]) -> ArenaPlan:
         offsets[i] = at
         live.insert(pos, i)
         size = max(size, at + need)
-    return ArenaPlan(offsets, size, peak_bytes(items))
+    return offsets, size
 
 
 def peak_bytes(items: Sequence[Interval]) -> int:
