@@ -226,10 +226,9 @@ class StandaloneExecutor:
         """Run every job in order; return the results (fetches) by name."""
         feeds = feeds or {}
         self.tracker.reset()
-        ctx = RunContext(self.tracker, profiler, trace, self.scope, dict(feeds))
         threads_policy.apply(self.policy)
         aot = self.aot
-        if aot is not None:
+        if aot is not None:  # one call of the compiled host program (None: this feed shape falls back)
             t0 = time.perf_counter()
             out = aot.run(feeds, self.scope, profiler)
             if out is not None:
@@ -239,6 +238,7 @@ class StandaloneExecutor:
                     profiler.runs += 1
                     profiler.wall += self.last_run_seconds
                 return out
+        ctx = RunContext(self.tracker, profiler, trace, self.scope, dict(feeds))
         pool = self._get_pool()
         results: dict[str, Any] = {}
         t0 = time.perf_counter()
