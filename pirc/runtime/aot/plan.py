@@ -160,12 +160,11 @@ def _kernel_of(factory: Any, op: Operation) -> tuple[Any, dict[str, tuple[int, i
     return factory._module(node)[fn.name], sources
 
 
-def _kernel_step(op: Operation, factory: Any, shapes: _Shapes, bufs: dict[Value, Any], fn: int) -> Step:
+def _kernel_step(op: Operation, kernel: Any, sources: dict[str, tuple[int, int]], shapes: _Shapes, fn: int) -> Step:
     from pirc.cinn.ast.dtypes import DType
     from pirc.cinn.ast.nodes import ArgIO
     from pirc.cinn.backend.empty_reduce import check, empty_reduction_axes
 
-    kernel, sources = _kernel_of(factory, op)
     meta = kernel.meta
     ins = meta.inputs
     if any(a.io is ArgIO.INOUT for a in meta.args):
@@ -254,7 +253,6 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     feeds: list[tuple[str, tuple[int, ...], np.dtype]] = []
     params: list[str] = []
     consts: list[np.ndarray] = []
-    outputs: list[tuple[str, tuple[int, ...], np.dtype]] = []
     bound: dict[Value, Buf] = {}
     raw_steps: list[Step] = []
     fns: list[tuple[str, Any]] = []
@@ -297,30 +295,43 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
         elif n == "pd_op.fetch":
             continue
         elif n == KERNEL_OP:
-            kernel, _ = _kernel_of(factory, op)
+            kernel, sources = _kernel_of(factory, op)
             key = ctypes.cast(kernel.fn, ctypes.c_void_p).value  # one table entry per loaded function
             if key not in fn_index:
                 fn_index[key] = len(fns)
                 fns.append(("kernel", kernel))
-            raw_steps.append(_kernel_step(op, factory, shapes, bound, fn_index[key]))
+            raw_steps.append(_kernel_step(op, kernel, sources, shapes, fn_index[key]))
         else:  # an nn op
-            _infer(op, shapes)
-            operands = op.operand_values()
-            call = nnops.describe(op, [shapes.shape.get(v) if v is not None else None for v in operands],
-                                  [shapes.shape[r] for r in op.results],
-                                  [shapes.const.get(v) if v is not None else None for v in operands])
-            if call is None:
-                raise NotEligible(f"{op.name} is not covered with these attributes and shapes")
-            if any(k is not None and _dtype(operands[k].type) != np.float32 for k in call.operands) \
-                    or any(_dtype(r.type) != np.float32 for r in op.results):
-                raise NotEligible(f"{op.name} is not float32")
+            call = _nn_call(op, shapes)
             if call.symbol not in fn_index:
                 fn_index[call.symbol] = len(fns)
                 fns.append(("nn", call.symbol))
             args: list[Any] = [op.operand_values()[k] if k is not None else None for k in call.operands]
             args += list(op.results)
             raw_steps.append(Step(op, call.symbol, op.name, args, fn_index[call.symbol], list(call.desc)))
-    # placement: outputs, then one arena for every other computed value
+    steps, outputs, arena = _place(ops, raw_steps, bound, fetched, shapes)
+    out_bytes = sum(_nbytes(s, d) for _, s, d in outputs)
+    return Plan(steps, feeds, params, consts, outputs, fns, arena.size, arena.peak + out_bytes, out_bytes, nthreads)
+
+
+def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
+    _infer(op, shapes)
+    operands = op.operand_values()
+    call = nnops.describe(op, [shapes.shape.get(v) if v is not None else None for v in operands],
+                          [shapes.shape[r] for r in op.results],
+                          [shapes.const.get(v) if v is not None else None for v in operands])
+    if call is None:
+        raise NotEligible(f"{op.name} is not covered with these attributes and shapes")
+    if any(k is not None and _dtype(operands[k].type) != np.float32 for k in call.operands) \
+            or any(_dtype(r.type) != np.float32 for r in op.results):
+        raise NotEligible(f"{op.name} is not float32")
+    return call
+
+
+def _place(ops: Sequence[Operation], raw_steps: list[Step], bound: dict[Value, Buf], fetched: dict[Value, str],
+           shapes: _Shapes) -> tuple[list[Step], list[tuple[str, tuple[int, ...], np.dtype]], Any]:
+    """Outputs (fresh arrays, in fetch ``col`` order) and one arena for every other computed value;
+    the steps with their values replaced by buffers."""
     first: dict[Value, int] = {}
     last: dict[Value, int] = {}
     for i, st in enumerate(raw_steps):
@@ -330,7 +341,7 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
                     continue
                 first.setdefault(a, i)
                 last[a] = i
-    for v, name in fetched.items():
+    for v in fetched:
         if v not in first:
             raise NotEligible("a fetched value is not computed by the program")
     arena_vals = [v for v in first if v not in fetched]
@@ -340,15 +351,15 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     fetch_ops = [op for op in ops if op.name == "pd_op.fetch"]
     cols = [op.attr("col") for op in fetch_ops]
     order = sorted(range(len(fetch_ops)), key=lambda i: (cols[i] if isinstance(cols[i], int) else i, i))
+    outputs: list[tuple[str, tuple[int, ...], np.dtype]] = []
     for i in order:  # outputs in the interpreter's order (col)
-        if True:
-            v = fetch_ops[i].operand(0)
-            bound[v] = Buf("out", len(outputs), shapes.shape[v], _dtype(v.type))  # type: ignore[index]
-            outputs.append((fetched[v], shapes.shape[v], _dtype(v.type)))  # type: ignore[index]
+        v = fetch_ops[i].operand(0)
+        assert v is not None
+        bound[v] = Buf("out", len(outputs), shapes.shape[v], _dtype(v.type))
+        outputs.append((fetched[v], shapes.shape[v], _dtype(v.type)))
     steps = [Step(st.op, st.kind, st.label, [bound[a] if isinstance(a, Value) else a for a in st.args], st.fn,
                   st.desc) for st in raw_steps]
-    out_bytes = sum(_nbytes(s, d) for _, s, d in outputs)
-    return Plan(steps, feeds, params, consts, outputs, fns, plan.size, plan.peak + out_bytes, out_bytes, nthreads)
+    return steps, outputs, plan
 
 
 def _nbytes(shape: Sequence[int], dt: np.dtype) -> int:
