@@ -268,3 +268,16 @@ def test_non_contiguous_and_read_only_feeds() -> None:
         c = ex.run({"x": view})["y"]
     np.testing.assert_array_equal(a, c)
     np.testing.assert_array_equal(b, c)
+
+
+def test_plans_per_program_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pirc.runtime.aot.runner as runner
+
+    monkeypatch.setattr(runner, "MAX_PLANS", 2)
+    prog = _split_program()
+    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+        for b in (1, 2, 3, 1):
+            x = np.full((b, 8), 0.25, np.float32)
+            np.testing.assert_allclose(ex.run({"x": x})["y"], np.tanh(np.exp(x).max(axis=0, keepdims=True)),
+                                       rtol=1e-6)
+        assert [k[0][1] for k in ex.aot._programs] == [(3, 8), (1, 8)]

@@ -25,6 +25,8 @@ from pirc.runtime.errors import KernelError
 from pirc.runtime.feeds import check_array, check_feed_names, feed_spec, missing_parameter, param_spec
 
 _VP = ctypes.c_void_p
+#: feed-shape signatures kept per program (each a compiled plan and its arena); the oldest goes first
+MAX_PLANS = 16
 
 
 def compile_plan(plan: Plan, cache: Any = None) -> tuple[str, bool, str]:
@@ -184,6 +186,8 @@ class AotRunner:
             if self.mode:
                 raise _required(str(e)) from None
             prog = str(e)
+        if len(self._programs) >= MAX_PLANS:
+            del self._programs[next(iter(self._programs))]
         self._programs[sig] = prog
         return prog
 
