@@ -114,7 +114,7 @@ def run_statistics(times: list[float]) -> dict[str, float]:
 
 
 def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list[float],
-                   compile_line: str | None) -> None:
+                   compile_line: str | None, overhead: str = "scheduling + GC") -> None:
     from pirc.cli.tables import print_table
     from pirc.runtime.memory import format_bytes
 
@@ -125,8 +125,8 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
             for name, st in sorted(profiler.stats.items(), key=lambda kv: (-kv[1].seconds, kv[0]))]
     rows.append(["instructions", str(sum(s.count for s in profiler.stats.values())), f"{total * 1e3:.3f}",
                  f"{total * 1e3 / per:.3f}", "100.0"])
-    overhead = max(wall - total, 0.0)
-    rows.append(["scheduling + GC", "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / per:.3f}", ""])
+    overhead_label, overhead = overhead, max(wall - total, 0.0)
+    rows.append([overhead_label, "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / per:.3f}", ""])
     warm = "warm-up excluded" if times else "a single run: first-call costs included; --repeat N to exclude them"
     print_table(f"pirc-run profile ({runs} run{'s' * (runs != 1)}, {warm})",
                 ["op, or compiled kernel (fn_...)", "count", "total (ms)", "per run (ms)", "%"], rows,
@@ -296,7 +296,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     if repeat:
         click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
     if profiler is not None:
-        _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line)
+        _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line,
+                       "AOT call + profiling" if aot_status.startswith("AOT: used") else "scheduling + GC")
         click.echo(policy.describe(), err=True)
         click.echo(aot_status, err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):

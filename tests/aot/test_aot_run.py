@@ -214,6 +214,7 @@ def test_pirc_run_profile_says_which_path_ran(tmp_path: Path) -> None:
     r = subprocess.run(base, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "AOT: used: " in r.stderr and "fn_" in r.stderr  # the kernels' rows are still in the profile
+    assert "AOT call + profiling" in r.stderr
     r = subprocess.run(base + ["--no-aot"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "AOT: off" in r.stderr
