@@ -158,7 +158,8 @@ class AotRunner:
             return f"AOT: not used: {self.last}"
         if self.last is None:
             return "AOT: not run yet"
-        return "AOT: used: " + self.last.plan.describe()[len("AOT: "):]
+        how = "compiled now" if self.last.compiled_now else "from the kernel cache"
+        return f"AOT: used: {self.last.plan.describe()[len('AOT: '):]}; host program {how}"
 
     def program(self, feeds: Mapping[str, Any]) -> AotProgram | None:
         """The compiled plan for these feeds (made on the first run of a signature), or None when this
