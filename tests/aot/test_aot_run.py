@@ -282,3 +282,22 @@ def test_plans_per_program_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
             np.testing.assert_allclose(ex.run({"x": x})["y"], np.tanh(np.exp(x).max(axis=0, keepdims=True)),
                                        rtol=1e-6)
         assert [k[0][1] for k in ex.aot._programs] == [(3, 8), (1, 8)]
+
+
+def test_a_host_program_that_does_not_compile_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pirc.runtime.aot.runner as runner
+    from pirc.cinn.backend.errors import ToolchainError
+
+    def no_compiler(plan: object, cache: object = None) -> tuple[str, bool, str]:
+        raise ToolchainError("no C compiler found (install gcc or clang, or set $PIRC_CC)")
+
+    prog = _split_program()
+    monkeypatch.setattr(runner, "compile_plan", no_compiler)
+    x = np.ones((2, 8), np.float32)
+    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+        y = ex.run({"x": x})["y"]
+        assert ex.aot_status.startswith("AOT: not used: the host program did not compile: no C compiler")
+    np.testing.assert_allclose(y, np.tanh(np.exp(x).max(axis=0, keepdims=True)), rtol=1e-6)
+    with pytest.raises(ToolchainError):
+        with StandaloneExecutor(prog, aot=True) as ex:  # type: ignore[arg-type]
+            ex.run({"x": x})

@@ -15,6 +15,7 @@ from typing import Any
 
 import numpy as np
 
+from pirc.cinn.backend.errors import CompileError, ToolchainError
 from pirc.cinn.backend.module import data_address
 from pirc.diagnostics import PircError
 from pirc.ir.core import Block
@@ -187,6 +188,10 @@ class AotRunner:
             if self.mode:
                 raise _required(str(e)) from None
             prog = str(e)
+        except (CompileError, ToolchainError) as e:  # no C compiler, or it refused: the interpreter runs
+            if self.mode:
+                raise
+            prog = f"the host program did not compile: {e.diagnostics[0].message}"
         if len(self._programs) >= MAX_PLANS:
             del self._programs[next(iter(self._programs))]
         self._programs[sig] = prog
