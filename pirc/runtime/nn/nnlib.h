@@ -42,8 +42,10 @@ int pirc_nn_abi_version(void);
    x: [N, C, H, W]; w: [O, C/groups, KH, KW]; b: [O] or NULL; r: residual [N, O, OH, OW] or NULL;
    y: [N, O, OH, OW] (must not alias x, w, b; may not alias r either).
    y = act((conv(x, w) + b) + r), in Paddle's order (conv, add bias, add residual, activation).
-   Each output sums its products over (c, i, j) in that order (fused multiply-adds in the GEMM
-   paths; separate multiply and add in the depthwise path).
+   Each output's sum runs in an order fixed by the descriptor alone (never by nt): over (c, i, j)
+   in order with fused multiply-adds in the GEMM paths, separate multiply and add in the depthwise
+   path (groups == C), and for a 1x1 input plane with a 1x1 filter (an SE block's GEMV) 64 lanes of
+   partial sums combined in a fixed tree.
    Unsupported: any size < 1 (except N, OH, OW which may be 0: nothing to do), C or O not
    divisible by groups, an unknown act. */
 int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const float* b, const float* r,
@@ -63,7 +65,7 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt);
 
 /* Fully connected layer / matmul with epilogue.
    d = {M, K, N, act} (4 values); x: [M, K]; w: [K, N] (Paddle's fc weight layout); b: [N] or NULL;
-   y: [M, N] = act(x @ w + b), the sum over k in order (fused multiply-adds). */
+   y: [M, N] = act(x @ w + b), the sum over k in order (fused multiply-adds).  act: as for conv. */
 int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float* b, float* y, int nt);
 #define PIRC_NN_FC_DESC_LEN 4
 
