@@ -6,11 +6,11 @@ model once through ``pirc-run --backend cinn`` in this process, the models from 
 bench/models.py), or ``--quick``: a fixed list of zoo shapes.  For each: the best time (on a shared machine
 the least disturbed of many runs) and GFLOP/s of
 nnlib at nt=1 and nt=2 and of the old path (im2col + numpy's BLAS GEMM + the epilogue in numpy, BLAS
-limited to the same thread count; depthwise: the per-channel C loop the interpreter had, when
-pirc.runtime.heavy_ops still exists), every result checked against the old one.  Per model, the sum
+limited to the same thread count; depthwise: the C loop of pirc/runtime/heavy_ops.py in the checkout
+``--baseline`` names, else nnlib at one thread), every result checked against the old one.  Per model, the sum
 over its ops (times how often each runs) gives the kernels' share of a run.
 
-    .venv/bin/python bench/nn_kernels.py --models mobilenet_v2,resnet50
+    .venv/bin/python bench/nn_kernels.py --models mobilenet_v2,resnet50 --baseline MAIN_CHECKOUT
     .venv/bin/python bench/nn_kernels.py --quick
 """
 
@@ -18,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import collections
+import importlib.util
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -82,6 +84,21 @@ def record(model: str) -> collections.Counter[tuple[str, tuple[int, ...]]]:
     return collections.Counter({k: max(1, n // 2) for k, n in seen.items()})  # cold + warm run
 
 
+#: pirc/runtime/heavy_ops.py of the --baseline checkout (the depthwise loop nnlib replaced), or None
+HEAVY: Any = None
+
+
+def load_heavy_ops(root: str) -> Any:
+    path = Path(root) / "pirc" / "runtime" / "heavy_ops.py"
+    if not path.exists():
+        return None
+    spec = importlib.util.spec_from_file_location("baseline_heavy_ops", path)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
 def _act(y: np.ndarray, act: int) -> np.ndarray:
     if act == 1:
         np.maximum(y, 0, out=y)
@@ -95,12 +112,11 @@ def _act(y: np.ndarray, act: int) -> np.ndarray:
 def old_conv(d: tuple[int, ...], x: np.ndarray, w: np.ndarray, b: np.ndarray) -> np.ndarray:
     n, c, h, wd, o, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, g, act = d
     if g == c and g > 1:
-        try:
-            from pirc.runtime import heavy_ops
-        except ImportError:  # folded into nnlib: the new kernel at one thread
+        if HEAVY is None:  # no baseline: the new kernel at one thread
             y = lib.conv2d(d, x, w, b, None, 1)
             assert y is not None
             return y
+        heavy_ops = HEAVY
         pads = (ph, (oh - 1) * sh + dh * (kh - 1) + 1 - h - ph, pw, (ow - 1) * sw + dw * (kw - 1) + 1 - wd - pw)
         y = heavy_ops.depthwise_conv2d(x, w, (sh, sw), pads, (dh, dw), (oh, ow), g, b, None,
                                        ["identity", "relu", "relu6", "hardswish"][act])
@@ -183,7 +199,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--models", default="mobilenet_v3_small,mobilenet_v2,shufflenet_v2_x1_0,squeezenet1_1,resnet50")
     ap.add_argument("--quick", action="store_true", help="the fixed shape list, no models")
+    ap.add_argument("--baseline", help="a pirc checkout whose pirc/runtime/heavy_ops.py is the old depthwise path")
     args = ap.parse_args()
+    global HEAVY
+    if args.baseline:
+        HEAVY = load_heavy_ops(args.baseline)
     groups: dict[str, collections.Counter[tuple[str, tuple[int, ...]]]] = {}
     if args.quick:
         groups["quick"] = collections.Counter({k: 1 for k in QUICK})

@@ -208,13 +208,15 @@ def test_pool_descriptor() -> None:
     avg = dict(_POOL, pooling_type="avg", adaptive=True, exclusive=False)
     assert desc.pool2d(avg, (1, 8, 7, 7), [1, 1]) == (1, 8, 7, 7, 1, 1, 7, 7, 1, 1, 0, 0, 1, 1)
     assert desc.pool2d(avg, (1, 8, 7, 7), [2, 2]) is None
-    assert desc.pool2d(dict(_POOL, adaptive=True), (1, 8, 7, 7), [1, 1]) is None
+    # adaptive max: Paddle's kernel pools ordinary kernel_size (= output size) windows, no padding
+    assert desc.pool2d(dict(_POOL, adaptive=True), (1, 8, 7, 7), [3, 3]) == (1, 8, 7, 7, 3, 3, 3, 3, 2, 2, 0, 0, 0, 1)
     assert desc.pool2d(dict(_POOL, global_pooling=True, pooling_type="avg"), (1, 8, 7, 5), [3, 3]) == \
         (1, 8, 7, 5, 1, 1, 7, 5, 2, 2, 0, 0, 1, 1)
-    # ceil_mode: a last window starting past the input is left to the general kernel
     assert desc.pool2d(dict(_POOL, ceil_mode=True, paddings=[0, 0]), (1, 8, 7, 7), [2, 2]) == \
         (1, 8, 7, 7, 4, 4, 2, 2, 2, 2, 0, 0, 0, 1)
-    assert desc.pool2d(dict(_POOL, ceil_mode=True, paddings=[0, 0], strides=[3, 3]), (1, 8, 8, 8), [1, 1]) is None
+    past = dict(_POOL, ceil_mode=True, paddings=[0, 0], strides=[3, 3])
+    assert desc.pool2d(dict(past, pooling_type="avg"), (1, 8, 8, 8), [1, 1]) is None
+    assert desc.pool2d(past, (1, 8, 8, 8), [1, 1]) == (1, 8, 8, 8, 4, 4, 1, 1, 3, 3, 0, 0, 0, 1)  # max: -FLT_MAX there
     assert desc.pool2d(dict(_POOL, data_format="NHWC"), (1, 112, 112, 8), [3, 3]) is None
 
 
