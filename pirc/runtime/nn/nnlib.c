@@ -27,6 +27,16 @@
 
 int pirc_nn_abi_version(void) { return PIRC_NN_ABI_VERSION; }
 
+/* Work below which a call runs on the calling thread whatever nt (floating-point operations; the
+   memory-bound kernels, depthwise conv and pooling, at an eighth of it).  Opening a team costs the
+   wake-up of sleeping workers (OMP_WAIT_POLICY=PASSIVE, pirc's default) and, on a machine whose other
+   cores are busy, a wait for the scheduler: measured (bench/nn_kernels.py, the zoo's shapes) it pays
+   for GEMMs of some tens of MFLOP (ResNet's 3x3 convs, MobileNet's widest pointwise ones), not for
+   the 0.1-2 MFLOP layers that most of a small CNN is made of. */
+#ifndef PIRC_PAR_FLOPS
+#define PIRC_PAR_FLOPS 2.0e7
+#endif
+
 /* ------------------------------------------------------------------------------------------------
    scratch: one growing buffer per thread and slot
    ------------------------------------------------------------------------------------------------ */
@@ -438,7 +448,7 @@ static int pirc_gemm_batch(pirc_problem_fn get, const void* ctx, int64_t P, int6
 {
   if (P <= 0 || M <= 0 || N <= 0) return 0;
   double flops = 2.0 * (double)P * (double)M * (double)N * (double)K;
-  if (nt < 1 || flops < 4.0e5) nt = 1;
+  if (nt < 1 || flops < PIRC_PAR_FLOPS) nt = 1;
   /* tiles: aim at 4 per thread (balance) but no thinner than one sliver */
   int64_t want = nt > 1 ? 4 * (int64_t)nt : 1;
   int64_t pn = 1, pm = 1;
@@ -504,7 +514,7 @@ static float pirc_dot(const float* restrict a, const float* restrict x, int64_t 
 static int pirc_gemv_col(pirc_problem_fn get, const void* ctx, int64_t P, int64_t M, int64_t K, int nt)
 {
   int64_t blk = 16, nb = (M + blk - 1) / blk, tasks = P * nb;
-  if (2.0 * (double)P * (double)M * (double)K < 2.0e5) nt = 1;
+  if (2.0 * (double)P * (double)M * (double)K < PIRC_PAR_FLOPS) nt = 1;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && tasks > 1)
   for (int64_t t = 0; t < tasks; t++) {
     pirc_problem pr;
@@ -526,7 +536,7 @@ static int pirc_fc_smallm(const float* restrict x, const float* restrict w, cons
                           float* restrict y, int64_t M, int64_t K, int64_t N, int act, int nt)
 {
   int64_t blk = 64, nb = (N + blk - 1) / blk;
-  if (2.0 * (double)M * (double)N * (double)K < 2.0e5) nt = 1;
+  if (2.0 * (double)M * (double)N * (double)K < PIRC_PAR_FLOPS) nt = 1;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && nb > 1)
   for (int64_t t = 0; t < nb; t++) {
     int64_t n0 = t * blk, nn = N - n0 < blk ? N - n0 : blk;
@@ -603,128 +613,97 @@ static void pirc_conv_problem(const void* vctx, int64_t p, pirc_problem* out)
   out->e.act = (int)d[16];
 }
 
-#define PIRC_DW_BLOCK 16
-#define PIRC_DW_DIRECT 48  /* rows at least this long: the direct loop (measured faster there) */
-typedef float pirc_v8 __attribute__((vector_size(32), aligned(4)));
-
-static inline pirc_v8 pirc_splat8(float x)
-{
-  pirc_v8 v;
-  for (int i = 0; i < 8; i++) v[i] = x;
-  return v;
-}
+#define PIRC_DW_CHUNK 128   /* outputs per register block: 8 vectors of 16 */
 
 /* Depthwise conv (groups == C, one input channel per group, mult = O / C outputs per channel) with its
-   epilogue.  Short rows: the input plane is copied once, zero-padded and split by column phase, into
-   a per-thread buffer, and PIRC_DW_BLOCK outputs are summed over all taps in registers.  Long rows:
-   each tap is an axpy over the output row straight from the input.  Either way the products are
-   summed in tap order (i, j), multiply then add, and the epilogue runs on the row while it is in cache. */
+   epilogue.  Each input plane is copied once, zero-padded, into a per-thread buffer split by row and
+   column phase (padded row r'*sh + rp, column q*sw + cp at buf[rp][cp][r'][q], QW columns a row), so
+   that output (oh, ow) of filter tap (i, j) reads buf[phase of the tap][oh + i*dh/sh][ow + j*dw/sw]:
+   over the flat index p = oh*QW + ow every tap is one contiguous, shifted read of the buffer.  The
+   outputs are computed PIRC_DW_CHUNK flat positions at a time in registers, summing the taps in (i, j)
+   order (multiply, then add), the QW - OW positions past each row's end dropped; the epilogue then
+   runs over the channel's plane while it is in cache. */
 static int pirc_dwconv(const float* restrict x, const float* restrict w, const float* restrict b,
                        const float* restrict r, float* restrict y, int64_t N, int64_t C, int64_t H, int64_t W,
                        int64_t KH, int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph, int64_t pw,
                        int64_t dh, int64_t dw, int64_t mult, int act, int nt)
 {
   int64_t OC = C * mult;
-  int64_t HP = (OH - 1) * sh + (KH - 1) * dh + 1;
-  int64_t WP = (OW - 1) * sw + (KW - 1) * dw + 1;
-  int64_t QW = (WP + sw - 1) / sw;
+  int64_t HP = (OH - 1) * sh + (KH - 1) * dh + 1, WP = (OW - 1) * sw + (KW - 1) * dw + 1;
+  int64_t HQ = (HP + sh - 1) / sh, QW = (WP + sw - 1) / sw;
+  int64_t phase = HQ * QW, P = OH * QW;
+  int64_t slack = PIRC_DW_CHUNK + 2 * QW + 64;
+  int64_t taps = KH * KW;
   int failed = 0;
-  if (N * OC * OH * OW * KH * KW < 65536) nt = 1;
+  if (2.0 * (double)(N * OC * OH * OW * KH * KW) < PIRC_PAR_FLOPS / 8) nt = 1;
   #pragma omp parallel num_threads(nt) if (nt > 1)
   {
-    float* buf = pirc_nn_scratch(0, (size_t)(sw * HP * QW + PIRC_DW_BLOCK + KH * KW));
+    float* buf = pirc_nn_scratch(0, (size_t)(sh * sw * phase + slack));
+    int64_t* toff = (int64_t*)malloc(sizeof(int64_t) * (size_t)taps);
     int64_t filled = -1;
-    int64_t* toff = (int64_t*)malloc(sizeof(int64_t) * (size_t)(KH * KW));
-    if (toff != 0)
-      for (int64_t i = 0; i < KH; i++)
-        for (int64_t j = 0; j < KW; j++)
-          toff[i * KW + j] = ((j * dw % sw) * HP + i * dh) * QW + j * dw / sw;
     if (buf == 0 || toff == 0) {
       #pragma omp atomic write
       failed = 1;
+    } else {
+      for (int64_t i = 0; i < KH; i++)
+        for (int64_t j = 0; j < KW; j++)
+          toff[i * KW + j] = ((i * dh % sh) * sw + j * dw % sw) * phase + (i * dh / sh) * QW + j * dw / sw;
+      memset(buf + sh * sw * phase, 0, sizeof(float) * (size_t)slack);
     }
     #pragma omp for schedule(static)
     for (int64_t t = 0; t < N * OC; t++) {
       if (buf == 0 || toff == 0) continue;
       int64_t n = t / OC, oc = t % OC, plane = n * C + oc / mult;
-      const float* wc = w + oc * KH * KW;
+      const float* wc = w + oc * taps;
       float* yc = y + t * OH * OW;
-      const float* bc = b != 0 ? b + oc : 0;
-      const float* rc = r != 0 ? r + t * OH * OW : 0;
-      if (OW >= PIRC_DW_DIRECT || (sw > 1 && 2 * OW >= PIRC_DW_DIRECT)) {
-        const float* xc = x + plane * H * W;
-        for (int64_t oh = 0; oh < OH; oh++) {
-          float* restrict yr = yc + oh * OW;
-          for (int64_t k = 0; k < OW; k++) yr[k] = 0.0f;
-          for (int64_t i = 0; i < KH; i++) {
-            int64_t ih = oh * sh - ph + i * dh;
-            if (ih < 0 || ih >= H) continue;
-            const float* xr = xc + ih * W;
-            for (int64_t j = 0; j < KW; j++) {
-              float wv = wc[i * KW + j];
-              int64_t off = j * dw - pw;
-              int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
-              int64_t hi = (W - 1 - off) >= 0 ? (W - 1 - off) / sw + 1 : 0;
-              if (hi > OW) hi = OW;
-              if (sw == 1) {
-                const float* xs = xr + off;
-                #pragma omp simd
-                for (int64_t k = lo; k < hi; k++) yr[k] += wv * xs[k];
-              } else {
-                for (int64_t k = lo; k < hi; k++) yr[k] += wv * xr[k * sw + off];
-              }
-            }
-          }
-          pirc_nn_epilogue(yr, OW, bc, rc != 0 ? rc + oh * OW : 0, act);
-        }
-        continue;
-      }
       if (plane != filled) {
         const float* xc = x + plane * H * W;
-        for (int64_t rr = 0; rr < HP; rr++) {
-          int64_t ih = rr - ph;
-          for (int64_t p = 0; p < sw; p++) {
-            float* dst = buf + (p * HP + rr) * QW;
-            if (ih < 0 || ih >= H) {
-              memset(dst, 0, sizeof(float) * (size_t)QW);
-              continue;
+        for (int64_t rp = 0; rp < sh; rp++)
+          for (int64_t cp = 0; cp < sw; cp++)
+            for (int64_t rq = 0; rq < HQ; rq++) {
+              float* dst = buf + (rp * sw + cp) * phase + rq * QW;
+              int64_t ih = rq * sh + rp - ph;
+              if (ih < 0 || ih >= H) {
+                memset(dst, 0, sizeof(float) * (size_t)QW);
+                continue;
+              }
+              const float* xr = xc + ih * W;
+              int64_t off = cp - pw;   /* iw = q * sw + off */
+              int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
+              int64_t hi = W - 1 - off >= 0 ? (W - 1 - off) / sw + 1 : 0;
+              if (hi > QW) hi = QW;
+              if (lo > hi) lo = hi;
+              for (int64_t q = 0; q < lo; q++) dst[q] = 0.0f;
+              if (sw == 1) {
+                if (hi > lo) memcpy(dst + lo, xr + lo + off, sizeof(float) * (size_t)(hi - lo));
+              } else if (sw == 2) {   /* a constant stride: vectorised (even / odd lanes) */
+                const float* xs = xr + off;
+                for (int64_t q = lo; q < hi; q++) dst[q] = xs[2 * q];
+              } else {
+                for (int64_t q = lo; q < hi; q++) dst[q] = xr[q * sw + off];
+              }
+              for (int64_t q = hi; q < QW; q++) dst[q] = 0.0f;
             }
-            const float* xr = xc + ih * W;
-            int64_t off = p - pw;
-            int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
-            int64_t hi = W - 1 - off >= 0 ? (W - 1 - off) / sw + 1 : 0;
-            if (hi > QW) hi = QW;
-            if (lo > hi) lo = hi;
-            for (int64_t q = 0; q < lo; q++) dst[q] = 0.0f;
-            if (sw == 1) {
-              if (hi > lo) memcpy(dst + lo, xr + lo + off, sizeof(float) * (size_t)(hi - lo));
-            } else {
-              for (int64_t q = lo; q < hi; q++) dst[q] = xr[q * sw + off];
-            }
-            for (int64_t q = hi; q < QW; q++) dst[q] = 0.0f;
-          }
-        }
         filled = plane;
       }
-      for (int64_t oh = 0; oh < OH; oh++) {
-        float* restrict yr = yc + oh * OW;
-        for (int64_t o0 = 0; o0 < OW; o0 += PIRC_DW_BLOCK) {
-          pirc_v8 a0 = {0}, a1 = {0};
-          const float* base = buf + oh * sh * QW + o0;
-          for (int64_t k = 0; k < KH * KW; k++) {
-            const float* src = base + toff[k];
-            pirc_v8 wv = pirc_splat8(wc[k]);
-            a0 += wv * *(const pirc_v8*)src;
-            a1 += wv * *(const pirc_v8*)(src + 8);
-          }
-          float acc[PIRC_DW_BLOCK];
-          memcpy(acc, &a0, sizeof a0);
-          memcpy(acc + 8, &a1, sizeof a1);
-          int64_t m = OW - o0 < PIRC_DW_BLOCK ? OW - o0 : PIRC_DW_BLOCK;
-          for (int64_t k = 0; k < m; k++) yr[o0 + k] = acc[k];
+      for (int64_t p0 = 0; p0 < P; p0 += PIRC_DW_CHUNK) {
+        v16 acc[PIRC_DW_CHUNK / 16];
+        for (int v = 0; v < PIRC_DW_CHUNK / 16; v++) acc[v] = pirc_splat16(0.0f);
+        for (int64_t k = 0; k < taps; k++) {
+          const float* src = buf + toff[k] + p0;
+          v16 wv = pirc_splat16(wc[k]);
+          for (int v = 0; v < PIRC_DW_CHUNK / 16; v++) acc[v] = acc[v] + wv * *(const v16u*)(src + 16 * v);
         }
-        pirc_nn_epilogue(yr, OW, bc, rc != 0 ? rc + oh * OW : 0, act);
+        float tmp[PIRC_DW_CHUNK] __attribute__((aligned(64)));
+        for (int v = 0; v < PIRC_DW_CHUNK / 16; v++) *(v16*)(tmp + 16 * v) = acc[v];
+        /* the chunk's valid outputs: row oh's columns [0, OW) at flat [oh*QW, oh*QW + OW) */
+        int64_t p1 = p0 + PIRC_DW_CHUNK < P ? p0 + PIRC_DW_CHUNK : P;
+        for (int64_t oh = p0 / QW; oh * QW < p1; oh++) {
+          int64_t a = oh * QW > p0 ? oh * QW : p0, e = oh * QW + OW < p1 ? oh * QW + OW : p1;
+          if (e > a) memcpy(yc + oh * OW + (a - oh * QW), tmp + (a - p0), sizeof(float) * (size_t)(e - a));
+        }
       }
+      pirc_nn_epilogue(yc, OH * OW, b != 0 ? b + oc : 0, r != 0 ? r + t * OH * OW : 0, act);
     }
     free(toff);
   }
@@ -796,7 +775,7 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt)
     return 1;
   int64_t NC = N * C;
   if (NC == 0 || OH == 0 || OW == 0) return 0;
-  if (NC * OH * OW * KH * KW < 65536) nt = 1;
+  if ((double)(NC * OH * OW * KH * KW) < PIRC_PAR_FLOPS / 8) nt = 1;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1)
   for (int64_t t = 0; t < NC; t++) {
     const float* xc = x + t * H * W;
