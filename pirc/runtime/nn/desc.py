@@ -141,11 +141,17 @@ def fc(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequenc
 
 
 def threads() -> int:
-    """The ``nt`` the interpreter passes: the thread policy's OpenMP team (pirc/runtime/threads.py)."""
+    """The ``nt`` the interpreter passes: the cores the run's thread policy may keep busy
+    (pirc/runtime/threads.py: the usable cores, or ``PIRC_NUM_THREADS``), even under the inter-op policy
+    (several interpreter workers, single-threaded compiled kernels) that programs mixing host ops and
+    compiled kernels get: a CNN is mostly a chain, so one conv runs at a time and the other core idles.
+    nnlib opens a team only for calls big enough to pay for it (``PIRC_PAR_FLOPS`` in nnlib.c: tens of
+    MFLOP, ResNet's and VGG's convs, not a MobileNet's small layers), so small kernels between host ops
+    stay on their thread as before."""
     from pirc.runtime.threads import current
 
     p = current()
-    return 1 if p is None else max(1, p.omp)
+    return 1 if p is None else max(1, p.budget)
 
 
 __all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "conv2d", "fc", "pool2d", "threads"]
