@@ -226,3 +226,30 @@ def test_fc_descriptor() -> None:
     assert desc.fc({"activation_type": "gelu"}, (2, 20), (20, 7)) is None
     assert desc.fc({}, (2, 21), (20, 7)) is None
     assert desc.fc({"padding_weights": True}, (2, 20), (20, 7)) is None
+
+
+def test_fast_paths_follow_their_operands() -> None:
+    """The interpreter's fast path keeps a plan per op (descriptor, weight addresses): new weight arrays,
+    non-contiguous ones and new shapes all give the answer for the operands of that call."""
+    from pirc.runtime.nn import fast
+
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((2, 8, 9, 9)).astype(np.float32)
+    for _ in range(2):
+        for w in (rng.standard_normal((16, 8, 3, 3)).astype(np.float32),
+                  np.asfortranarray(rng.standard_normal((16, 8, 3, 3)).astype(np.float32))):
+            b = rng.standard_normal((1, 16, 1, 1)).astype(np.float32)
+            got = fast.conv2d(x, w, _CONV, "relu6", b)
+            d = desc.conv2d(_CONV, x.shape, w.shape, act="relu6")
+            assert got is not None and d is not None
+            np.testing.assert_allclose(got, _ref_conv(x, w, d, b.reshape(-1), None), rtol=1e-4, atol=1e-4)
+    assert fast.conv2d(x[:, :, :5], w, _CONV) is not None and fast.conv2d(x[:, :, :5], w, _CONV).shape == (2, 16, 5, 9)
+    assert fast.conv2d(x, w, dict(_CONV, data_format="NHWC")) is None
+    xf = rng.standard_normal((3, 4, 5)).astype(np.float32)
+    wf = rng.standard_normal((20, 6)).astype(np.float32)
+    got = fast.fc(xf, wf, None, {"in_num_col_dims": 1})
+    assert got is not None and got.shape == (3, 6)
+    np.testing.assert_allclose(got, xf.reshape(3, 20) @ wf, rtol=1e-5, atol=1e-5)
+    xp = rng.standard_normal((1, 3, 8, 8)).astype(np.float32)
+    got = fast.pool2d(xp, [2, 2], _POOL)
+    assert got is not None and got.shape == (1, 3, 5, 5)
