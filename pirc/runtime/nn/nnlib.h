@@ -58,7 +58,8 @@ int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const f
    the input.  kind 0: max (initial value -FLT_MAX, update m = m > v ? m : v: Paddle's MaxPool);
    kind 1: average, the window sum (row-major order, in double) divided by the in-bounds count when exclusive
    is 1, else by Paddle's inclusive count (min(start + K, size + pad_before) - start per axis,
-   start not clipped), rounded to float once.  Global / adaptive-to-1x1 pooling: KH = H, KW = W, OH = OW = 1, pads 0.
+   start not clipped), rounded to float once (global pooling: the plane summed in double as 8
+   interleaved partial sums added in a fixed tree).  Global / adaptive-to-1x1 pooling: KH = H, KW = W, OH = OW = 1, pads 0.
    x: [N, C, H, W]; y: [N, C, OH, OW]. */
 int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt);
 #define PIRC_NN_POOL_DESC_LEN 14
