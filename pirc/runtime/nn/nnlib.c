@@ -563,15 +563,37 @@ static int pirc_fc_smallm(const float* restrict x, const float* restrict w, cons
           for (int q = 0; q < 64; q++) yr[q] = yr[q] + b[n0 + q];
         pirc_nn_act_row(yr, 64, act);
       }
-    } else {
+    } else {   /* the last nn < 64 columns: 16 at a time, the final nn % 16 through masked lanes */
+      int64_t nv = (nn + 15) / 16, rem = nn % 16;
+      v16 acc[4][4];
+      for (int m = 0; m < 4; m++)
+        for (int q = 0; q < 4; q++) acc[m][q] = pirc_splat16(0.0f);
+      for (int64_t k = 0; k < K; k++) {
+        const float* wr = w + k * N + n0;
+        v16 wv[4];
+        for (int64_t q = 0; q < nv; q++) {
+          if (q < nn / 16) {
+            wv[q] = *(const v16u*)(wr + 16 * q);
+          } else {
+#if defined(__AVX512F__)
+            wv[q] = (v16)_mm512_maskz_loadu_ps((__mmask16)((1u << rem) - 1u), wr + 16 * q);
+#else
+            float l[16] = {0};
+            memcpy(l, wr + 16 * q, sizeof(float) * (size_t)rem);
+            memcpy(&wv[q], l, sizeof l);
+#endif
+          }
+        }
+        for (int64_t m = 0; m < M; m++) {
+          v16 xv = pirc_splat16(x[m * K + k]);
+          for (int64_t q = 0; q < nv; q++) acc[m][q] = PIRC_FMA(xv, wv[q], acc[m][q]);
+        }
+      }
       for (int64_t m = 0; m < M; m++) {
         float* yr = y + m * N + n0;
-        for (int64_t q = 0; q < nn; q++) yr[q] = 0.0f;
-        for (int64_t k = 0; k < K; k++) {
-          float xv = x[m * K + k];
-          const float* wr = w + k * N + n0;
-          for (int64_t q = 0; q < nn; q++) yr[q] = fmaf(xv, wr[q], yr[q]);
-        }
+        float l[64];
+        memcpy(l, acc[m], sizeof l);
+        memcpy(yr, l, sizeof(float) * (size_t)nn);
         if (b != 0)
           for (int64_t q = 0; q < nn; q++) yr[q] = yr[q] + b[n0 + q];
         pirc_nn_act_row(yr, nn, act);
