@@ -25,6 +25,10 @@
 
 #include "nnlib.h"
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"   /* 64-byte vectors between static functions, without AVX-512 */
+#endif
+
 int pirc_nn_abi_version(void) { return PIRC_NN_ABI_VERSION; }
 
 /* Work below which a call runs on the calling thread whatever nt (floating-point operations; the
@@ -140,11 +144,19 @@ static void pirc_nn_epilogue(float* restrict y, int64_t n, const float* b, const
 /* ------------------------------------------------------------------------------------------------
    GEMM
    ------------------------------------------------------------------------------------------------ */
+#ifndef PIRC_MR
 #define PIRC_MR 8
+#endif
 #define PIRC_NR 32
+#ifndef PIRC_KC
 #define PIRC_KC 256
+#endif
+#ifndef PIRC_MC
 #define PIRC_MC 128
+#endif
+#ifndef PIRC_NC
 #define PIRC_NC 1024
+#endif
 
 typedef float v16 __attribute__((vector_size(64)));
 typedef float v16u __attribute__((vector_size(64), aligned(4)));
@@ -449,6 +461,7 @@ static int pirc_gemm_batch(pirc_problem_fn get, const void* ctx, int64_t P, int6
   if (P <= 0 || M <= 0 || N <= 0) return 0;
   double flops = 2.0 * (double)P * (double)M * (double)N * (double)K;
   if (nt < 1 || flops < PIRC_PAR_FLOPS) nt = 1;
+  (void)nt;   /* unused without OpenMP */
   /* tiles: aim at 4 per thread (balance) but no thinner than one sliver */
   int64_t want = nt > 1 ? 4 * (int64_t)nt : 1;
   int64_t pn = 1, pm = 1;
@@ -515,6 +528,7 @@ static int pirc_gemv_col(pirc_problem_fn get, const void* ctx, int64_t P, int64_
 {
   int64_t blk = 16, nb = (M + blk - 1) / blk, tasks = P * nb;
   if (2.0 * (double)P * (double)M * (double)K < PIRC_PAR_FLOPS) nt = 1;
+  (void)nt;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && tasks > 1)
   for (int64_t t = 0; t < tasks; t++) {
     pirc_problem pr;
@@ -537,6 +551,7 @@ static int pirc_fc_smallm(const float* restrict x, const float* restrict w, cons
 {
   int64_t blk = 64, nb = (N + blk - 1) / blk;
   if (2.0 * (double)M * (double)N * (double)K < PIRC_PAR_FLOPS) nt = 1;
+  (void)nt;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && nb > 1)
   for (int64_t t = 0; t < nb; t++) {
     int64_t n0 = t * blk, nn = N - n0 < blk ? N - n0 : blk;
@@ -658,6 +673,7 @@ static int pirc_dwconv(const float* restrict x, const float* restrict w, const f
   int64_t taps = KH * KW;
   int failed = 0;
   if (2.0 * (double)(N * OC * OH * OW * KH * KW) < PIRC_PAR_FLOPS / 8) nt = 1;
+  (void)nt;
   #pragma omp parallel num_threads(nt) if (nt > 1)
   {
     float* buf = pirc_nn_scratch(0, (size_t)(sh * sw * phase + slack));
@@ -843,6 +859,7 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt)
   int64_t NC = N * C;
   if (NC == 0 || OH == 0 || OW == 0) return 0;
   if ((double)(NC * OH * OW * KH * KW) < PIRC_PAR_FLOPS / 8) nt = 1;
+  (void)nt;
   int global = kind == 1 && KH == H && KW == W && OH == 1 && OW == 1 && ph == 0 && pw == 0;
   /* outputs [olo, ohi) of a row have their windows inside the row horizontally */
   int64_t olo = (pw + sw - 1) / sw, ohi = W - KW + pw >= 0 ? (W - KW + pw) / sw + 1 : 0;
