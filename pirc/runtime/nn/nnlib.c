@@ -297,6 +297,10 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
         for (int64_t ow = a; ow < l; ow++) dq[ow - a] = 0.0f;
         if (s->sw == 1) {
           if (h > l) memcpy(dq + (l - a), xr + l + off, sizeof(float) * (size_t)(h - l));
+        } else if (s->sw == 2) {   /* a constant stride: vectorised */
+          const float* xs = xr + off;
+          float* ds = dq - a;
+          for (int64_t ow = l; ow < h; ow++) ds[ow] = xs[2 * ow];
         } else {
           for (int64_t ow = l; ow < h; ow++) dq[ow - a] = xr[ow * s->sw + off];
         }
@@ -652,14 +656,31 @@ static void pirc_conv_problem(const void* vctx, int64_t p, pirc_problem* out)
 
 #define PIRC_DW_CHUNK 128   /* outputs per register block: 8 vectors of 16 */
 
+/* 16 * nv outputs from flat position 0 of src over the taps in order, multiply then add (nv a constant
+   where inlined: the accumulators stay in registers) */
+static inline __attribute__((always_inline)) void pirc_dw_block(const float* restrict src, const int64_t* restrict toff,
+                                                                const float* restrict wc, int64_t taps, const int nv,
+                                                                float* restrict out)
+{
+  v16 acc[PIRC_DW_CHUNK / 16];
+  for (int v = 0; v < nv; v++) acc[v] = pirc_splat16(0.0f);
+  for (int64_t k = 0; k < taps; k++) {
+    const float* s = src + toff[k];
+    v16 wv = pirc_splat16(wc[k]);
+    for (int v = 0; v < nv; v++) acc[v] = acc[v] + wv * *(const v16u*)(s + 16 * v);
+  }
+  for (int v = 0; v < nv; v++) *(v16u*)(out + 16 * v) = acc[v];
+}
+
 /* Depthwise conv (groups == C, one input channel per group, mult = O / C outputs per channel) with its
    epilogue.  Each input plane is copied once, zero-padded, into a per-thread buffer split by row and
    column phase (padded row r'*sh + rp, column q*sw + cp at buf[rp][cp][r'][q], QW columns a row), so
    that output (oh, ow) of filter tap (i, j) reads buf[phase of the tap][oh + i*dh/sh][ow + j*dw/sw]:
    over the flat index p = oh*QW + ow every tap is one contiguous, shifted read of the buffer.  The
-   outputs are computed PIRC_DW_CHUNK flat positions at a time in registers, summing the taps in (i, j)
-   order (multiply, then add), the QW - OW positions past each row's end dropped; the epilogue then
-   runs over the channel's plane while it is in cache. */
+   outputs are computed 32, 64 or PIRC_DW_CHUNK flat positions at a time in registers (the smaller
+   blocks for small planes), summing the taps in (i, j) order (multiply, then add), the QW - OW
+   positions past each row's end dropped; the epilogue then runs over the channel's plane while it
+   is in cache. */
 static int pirc_dwconv(const float* restrict x, const float* restrict w, const float* restrict b,
                        const float* restrict r, float* restrict y, int64_t N, int64_t C, int64_t H, int64_t W,
                        int64_t KH, int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph, int64_t pw,
@@ -724,18 +745,17 @@ static int pirc_dwconv(const float* restrict x, const float* restrict w, const f
             }
         filled = plane;
       }
-      for (int64_t p0 = 0; p0 < P; p0 += PIRC_DW_CHUNK) {
-        v16 acc[PIRC_DW_CHUNK / 16];
-        for (int v = 0; v < PIRC_DW_CHUNK / 16; v++) acc[v] = pirc_splat16(0.0f);
-        for (int64_t k = 0; k < taps; k++) {
-          const float* src = buf + toff[k] + p0;
-          v16 wv = pirc_splat16(wc[k]);
-          for (int v = 0; v < PIRC_DW_CHUNK / 16; v++) acc[v] = acc[v] + wv * *(const v16u*)(src + 16 * v);
-        }
+      int64_t chunk = P <= 32 ? 32 : P <= 64 ? 64 : PIRC_DW_CHUNK;   /* small planes: fewer wasted lanes */
+      for (int64_t p0 = 0; p0 < P; p0 += chunk) {
         float tmp[PIRC_DW_CHUNK] __attribute__((aligned(64)));
-        for (int v = 0; v < PIRC_DW_CHUNK / 16; v++) *(v16*)(tmp + 16 * v) = acc[v];
+        if (chunk == 32)
+          pirc_dw_block(buf + p0, toff, wc, taps, 2, tmp);
+        else if (chunk == 64)
+          pirc_dw_block(buf + p0, toff, wc, taps, 4, tmp);
+        else
+          pirc_dw_block(buf + p0, toff, wc, taps, PIRC_DW_CHUNK / 16, tmp);
         /* the chunk's valid outputs: row oh's columns [0, OW) at flat [oh*QW, oh*QW + OW) */
-        int64_t p1 = p0 + PIRC_DW_CHUNK < P ? p0 + PIRC_DW_CHUNK : P;
+        int64_t p1 = p0 + chunk < P ? p0 + chunk : P;
         for (int64_t oh = p0 / QW; oh * QW < p1; oh++) {
           int64_t a = oh * QW > p0 ? oh * QW : p0, e = oh * QW + OW < p1 ? oh * QW + OW : p1;
           if (e > a) memcpy(yc + oh * OW + (a - oh * QW), tmp + (a - p0), sizeof(float) * (size_t)(e - a));
