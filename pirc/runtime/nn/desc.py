@@ -15,8 +15,8 @@ from typing import Any
 
 #: activation names (pd_op.fused_conv2d_add_act's ``activation``, pd_op.fc's ``activation_type``,
 #: and the activation ops' names) -> nnlib's act code (nnlib.h)
-ACT_CODES: dict[str, int] = {"": 0, "identity": 0, "relu": 1, "relu6": 2, "hardswish": 3, "swish": 4, "silu": 4,
-                             "hardsigmoid": 5}
+#: (hardsigmoid: with its default slope 0.1666667 and offset 0.5 only)
+ACT_CODES: dict[str, int] = {"": 0, "identity": 0, "relu": 1, "relu6": 2, "hardswish": 3, "silu": 4, "hardsigmoid": 5}
 
 CONV_LEN = 17
 POOL_LEN = 14

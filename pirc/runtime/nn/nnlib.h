@@ -15,9 +15,10 @@
      1 relu        x > 0 ? x : 0                      (NaN -> 0)
      2 relu6       min(max(x, 0), 6)                  (NaN stays NaN)
      3 hardswish   x * min(max(x + 3, 0), 6) / 6      (Paddle's threshold 6, scale 6, offset 3)
-     4 swish/silu  x / (1 + expf(-x))                 (Paddle's swish with beta 1, and silu)
-     5 hardsigmoid max(0, min(1, x * (1/6) + 0.5))    (slope 1/6 = 0.1666667f, offset 0.5: the
-                                                       value Paddle's hardswish-style graphs use)
+     4 silu        x / (1 + expf(-x))                 (pd_op.silu's formula; swish, x * sigmoid(x),
+                                                       rounds differently and has no code)
+     5 hardsigmoid max(0, min(1, x * 0.1666667f + 0.5f))  (pd_op.hardsigmoid with its default slope
+                                                       and offset; NaN stays NaN)
    Any other code is unsupported (nonzero return). */
 #ifndef PIRC_NNLIB_H
 #define PIRC_NNLIB_H
@@ -30,7 +31,7 @@
 #define PIRC_NN_ACT_RELU 1
 #define PIRC_NN_ACT_RELU6 2
 #define PIRC_NN_ACT_HARDSWISH 3
-#define PIRC_NN_ACT_SWISH 4
+#define PIRC_NN_ACT_SILU 4
 #define PIRC_NN_ACT_HARDSIGMOID 5
 
 /* The ABI version this library implements (PIRC_NN_ABI_VERSION). */
