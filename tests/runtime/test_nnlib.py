@@ -3,6 +3,8 @@ thread count not changing a bit, unsupported descriptors refused, and the descri
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -119,7 +121,7 @@ def _ref_pool(x: np.ndarray, d: tuple[int, ...]) -> np.ndarray:
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(1, 2), c=st.integers(1, 4), h=st.integers(1, 9), w=st.integers(1, 9), kh=st.integers(1, 4),
+@given(n=st.integers(1, 2), c=st.integers(1, 4), h=st.integers(1, 9), w=st.integers(1, 44), kh=st.integers(1, 4),
        kw=st.integers(1, 4), sh=st.integers(1, 3), sw=st.integers(1, 3), ph=st.integers(0, 1), pw=st.integers(0, 1),
        kind=st.integers(0, 1), excl=st.integers(0, 1), seed=st.integers(0, 99))
 def test_pool_matches_numpy(n: int, c: int, h: int, w: int, kh: int, kw: int, sh: int, sw: int, ph: int, pw: int,
@@ -208,13 +210,15 @@ def test_pool_descriptor() -> None:
     avg = dict(_POOL, pooling_type="avg", adaptive=True, exclusive=False)
     assert desc.pool2d(avg, (1, 8, 7, 7), [1, 1]) == (1, 8, 7, 7, 1, 1, 7, 7, 1, 1, 0, 0, 1, 1)
     assert desc.pool2d(avg, (1, 8, 7, 7), [2, 2]) is None
-    assert desc.pool2d(dict(_POOL, adaptive=True), (1, 8, 7, 7), [1, 1]) is None
+    # adaptive max: Paddle's kernel pools ordinary kernel_size (= output size) windows, no padding
+    assert desc.pool2d(dict(_POOL, adaptive=True), (1, 8, 7, 7), [3, 3]) == (1, 8, 7, 7, 3, 3, 3, 3, 2, 2, 0, 0, 0, 1)
     assert desc.pool2d(dict(_POOL, global_pooling=True, pooling_type="avg"), (1, 8, 7, 5), [3, 3]) == \
         (1, 8, 7, 5, 1, 1, 7, 5, 2, 2, 0, 0, 1, 1)
-    # ceil_mode: a last window starting past the input is left to the general kernel
     assert desc.pool2d(dict(_POOL, ceil_mode=True, paddings=[0, 0]), (1, 8, 7, 7), [2, 2]) == \
         (1, 8, 7, 7, 4, 4, 2, 2, 2, 2, 0, 0, 0, 1)
-    assert desc.pool2d(dict(_POOL, ceil_mode=True, paddings=[0, 0], strides=[3, 3]), (1, 8, 8, 8), [1, 1]) is None
+    past = dict(_POOL, ceil_mode=True, paddings=[0, 0], strides=[3, 3])
+    assert desc.pool2d(dict(past, pooling_type="avg"), (1, 8, 8, 8), [1, 1]) is None
+    assert desc.pool2d(past, (1, 8, 8, 8), [1, 1]) == (1, 8, 8, 8, 4, 4, 1, 1, 3, 3, 0, 0, 0, 1)  # max: -FLT_MAX there
     assert desc.pool2d(dict(_POOL, data_format="NHWC"), (1, 112, 112, 8), [3, 3]) is None
 
 
@@ -224,3 +228,92 @@ def test_fc_descriptor() -> None:
     assert desc.fc({"activation_type": "gelu"}, (2, 20), (20, 7)) is None
     assert desc.fc({}, (2, 21), (20, 7)) is None
     assert desc.fc({"padding_weights": True}, (2, 20), (20, 7)) is None
+
+
+def test_fast_paths_follow_their_operands() -> None:
+    """The interpreter's fast path keeps a plan per op (descriptor, weight addresses): new weight arrays,
+    non-contiguous ones and new shapes all give the answer for the operands of that call."""
+    from pirc.runtime.nn import fast
+
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((2, 8, 9, 9)).astype(np.float32)
+    for _ in range(2):
+        for w in (rng.standard_normal((16, 8, 3, 3)).astype(np.float32),
+                  np.asfortranarray(rng.standard_normal((16, 8, 3, 3)).astype(np.float32))):
+            b = rng.standard_normal((1, 16, 1, 1)).astype(np.float32)
+            got = fast.conv2d(x, w, _CONV, "relu6", b)
+            d = desc.conv2d(_CONV, x.shape, w.shape, act="relu6")
+            assert got is not None and d is not None
+            np.testing.assert_allclose(got, _ref_conv(x, w, d, b.reshape(-1), None), rtol=1e-4, atol=1e-4)
+    assert fast.conv2d(x[:, :, :5], w, _CONV) is not None and fast.conv2d(x[:, :, :5], w, _CONV).shape == (2, 16, 5, 9)
+    assert fast.conv2d(x, w, dict(_CONV, data_format="NHWC")) is None
+    xf = rng.standard_normal((3, 4, 5)).astype(np.float32)
+    wf = rng.standard_normal((20, 6)).astype(np.float32)
+    got = fast.fc(xf, wf, None, {"in_num_col_dims": 1})
+    assert got is not None and got.shape == (3, 6)
+    np.testing.assert_allclose(got, xf.reshape(3, 20) @ wf, rtol=1e-5, atol=1e-5)
+    xp = rng.standard_normal((1, 3, 8, 8)).astype(np.float32)
+    got = fast.pool2d(xp, [2, 2], _POOL)
+    assert got is not None and got.shape == (1, 3, 5, 5)
+
+
+_C_MAIN = r"""
+#include <stdio.h>
+#include "nnlib.h"
+
+int main(void)
+{
+  static float x[2 * 3 * 6 * 7], w[4 * 3 * 3 * 3], b[4], r[2 * 4 * 3 * 4], y[2 * 4 * 3 * 4], p[2 * 3 * 3 * 3];
+  static float fx[3 * 5], fw[5 * 2], fy[3 * 2];
+  for (int i = 0; i < 2 * 3 * 6 * 7; i++) x[i] = (float)((i * 37) % 23) / 7.0f - 1.5f;
+  for (int i = 0; i < 4 * 3 * 3 * 3; i++) w[i] = (float)((i * 11) % 13) / 5.0f - 1.0f;
+  for (int i = 0; i < 4; i++) b[i] = 0.25f * (float)i - 0.5f;
+  for (int i = 0; i < 2 * 4 * 3 * 4; i++) r[i] = (float)(i % 5) - 2.0f;
+  for (int i = 0; i < 15; i++) fx[i] = (float)i / 3.0f - 2.0f;
+  for (int i = 0; i < 10; i++) fw[i] = 1.0f - (float)i / 4.0f;
+  const int64_t conv[PIRC_NN_CONV_DESC_LEN] = {2, 3, 6, 7, 4, 3, 3, 3, 4, 2, 2, 1, 1, 1, 1, 1, PIRC_NN_ACT_HARDSWISH};
+  const int64_t pool[PIRC_NN_POOL_DESC_LEN] = {2, 3, 6, 7, 3, 3, 3, 3, 2, 2, 1, 0, 1, 0};
+  const int64_t fc[PIRC_NN_FC_DESC_LEN] = {3, 5, 2, PIRC_NN_ACT_RELU};
+  const int64_t bad[PIRC_NN_FC_DESC_LEN] = {3, 5, 2, 42};
+  if (pirc_nn_abi_version() != PIRC_NN_ABI_VERSION) return 2;
+  if (pirc_nn_conv2d_f32(conv, x, w, b, r, y, 2) != 0) return 3;
+  if (pirc_nn_pool2d_f32(pool, x, p, 1) != 0) return 4;
+  if (pirc_nn_fc_f32(fc, fx, fw, 0, fy, 1) != 0) return 5;
+  if (pirc_nn_fc_f32(bad, fx, fw, 0, fy, 1) == 0) return 6;
+  for (int i = 0; i < 2 * 4 * 3 * 4; i++) printf("%.9g\n", y[i]);
+  for (int i = 0; i < 2 * 3 * 3 * 3; i++) printf("%.9g\n", p[i]);
+  for (int i = 0; i < 3 * 2; i++) printf("%.9g\n", fy[i]);
+  return 0;
+}
+"""
+
+
+def test_the_abi_from_c(tmp_path: Path) -> None:
+    """A C program built from nnlib.h + nnlib.c alone (as an ahead-of-time host program uses them) gets
+    the bits the Python binding gets."""
+    import subprocess
+
+    from pirc.cinn.backend.compile_c import c_flags, find_cc
+
+    root = Path(lib.__file__).parent
+    (tmp_path / "main.c").write_text(_C_MAIN)
+    flags = [f for f in c_flags(find_cc()) if f not in ("-shared", "-fPIC")]
+    exe = tmp_path / "main"
+    subprocess.run([find_cc(), *flags, f"-I{root}", "-o", str(exe), str(tmp_path / "main.c"), str(root / "nnlib.c"),
+                    "-lm"], check=True)
+    out = subprocess.run([str(exe)], check=True, capture_output=True, text=True).stdout.split()
+    got = np.array([float(v) for v in out], np.float32)
+    i = np.arange(2 * 3 * 6 * 7)
+    x = (((i * 37) % 23).astype(np.float32) / np.float32(7) - np.float32(1.5)).reshape(2, 3, 6, 7)
+    w = (((np.arange(108) * 11) % 13).astype(np.float32) / np.float32(5) - np.float32(1)).reshape(4, 3, 3, 3)
+    b = (np.float32(0.25) * np.arange(4, dtype=np.float32) - np.float32(0.5)).astype(np.float32)
+    r = ((np.arange(96) % 5) - 2).astype(np.float32).reshape(2, 4, 3, 4)
+    fx = (np.arange(15, dtype=np.float32) / np.float32(3) - np.float32(2)).reshape(3, 5)
+    fw = (np.float32(1) - np.arange(10, dtype=np.float32) / np.float32(4)).reshape(5, 2)
+    y = lib.conv2d((2, 3, 6, 7, 4, 3, 3, 3, 4, 2, 2, 1, 1, 1, 1, 1, 3), x, w, b, r)
+    p = lib.pool2d((2, 3, 6, 7, 3, 3, 3, 3, 2, 2, 1, 0, 1, 0), x)
+    fy = lib.fc((3, 5, 2, 1), fx, fw)
+    assert y is not None and p is not None and fy is not None
+    np.testing.assert_array_equal(got, np.concatenate([y.ravel(), p.ravel(), fy.ravel()]))
+    np.testing.assert_allclose(y, _ref_conv(x, w, (2, 3, 6, 7, 4, 3, 3, 3, 4, 2, 2, 1, 1, 1, 1, 1, 3), b, r),
+                               rtol=1e-5, atol=1e-5)

@@ -13,8 +13,9 @@ made by Paddle's ``conv2d_add_fuse_pass`` / ``conv2d_add_act_fuse_pass``; pirc's
 
 The kernel computes the same float32 operations in the same order as the unfused ops (the conv,
 then ``+ bias``, then ``+ residual``, then the activation kernel's formula), so it matches them
-to the conv's rounding; float32 NCHW runs the epilogue in place (pirc/runtime/heavy_ops.py), other
-dtypes through the registered kernels of add and the activation.
+to the conv's rounding; float32 NCHW runs the conv and its epilogue in one C call (pirc/runtime/nn, the
+epilogue on each output tile while it is in cache), other cases through the registered kernels of add and
+the activation.
 """
 
 from __future__ import annotations
@@ -67,7 +68,6 @@ def _meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
 
 def _kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     from pirc.dialects.opdef import lookup
-    from pirc.runtime import heavy_ops
     from pirc.runtime.nn import fast
 
     x, w = np.asarray(args[0]), np.asarray(args[1])
@@ -78,8 +78,6 @@ def _kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndar
     if y is not None:
         return [y]
     y = _conv2d_np(x, w, attrs)
-    if heavy_ops.bias_act(y, b, r, act):
-        return [y]
     add = lookup("pd_op.add").kernel
     if b is not None:
         y = add([y, b.reshape(1, -1, 1, 1)], {})[0]

@@ -4,8 +4,8 @@ The one place that decides whether pirc's NN library covers an op instance, used
 interpreter's fast paths (pirc/dialects/pd_op/{conv,fused_conv,fc}.py) and by code generators that
 call the library from C.  Each builder returns the int64 descriptor as a tuple, or None when the
 case is not covered (the caller keeps its general kernel): a dtype other than float32, NHWC, an
-unknown shape (-1), an activation the library does not know, adaptive pooling to more than 1x1,
-adaptive max pooling, ceil_mode windows that start past the input.
+unknown shape (-1), an activation the library does not know, adaptive average pooling to more than
+1x1, average pooling with a ceil_mode window that starts past the input.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from typing import Any
 
 #: activation names (pd_op.fused_conv2d_add_act's ``activation``, pd_op.fc's ``activation_type``,
 #: and the activation ops' names) -> nnlib's act code (nnlib.h)
-ACT_CODES: dict[str, int] = {"": 0, "identity": 0, "relu": 1, "relu6": 2, "hardswish": 3, "swish": 4, "silu": 4,
-                             "hardsigmoid": 5}
+#: (hardsigmoid: with its default slope 0.1666667 and offset 0.5 only)
+ACT_CODES: dict[str, int] = {"": 0, "identity": 0, "relu": 1, "relu6": 2, "hardswish": 3, "silu": 4, "hardsigmoid": 5}
 
 CONV_LEN = 17
 POOL_LEN = 14
@@ -100,14 +100,14 @@ def pool2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, ksize: Seque
                                                 attrs.get("padding_algorithm", "EXPLICIT"))
     except (ShapeError, KeyError, ValueError, TypeError):
         return None
-    if adaptive:
-        if kind != "avg" or out != [1, 1]:
-            return None
-        return (n, c, h, w, 1, 1, h, w, 1, 1, 0, 0, 1, 1)
+    if adaptive and kind == "avg":
+        return (n, c, h, w, 1, 1, h, w, 1, 1, 0, 0, 1, 1) if out == [1, 1] else None
+    # adaptive max: Paddle's kernel takes ordinary windows (kernel_size = the output size, strides, no padding)
     if min(ks) < 1 or min(strides) < 1 or min(pads) < 0:
         return None
-    # every window must start inside the padded input's leading part (ceil_mode can add one that does not)
-    if out[0] > 0 and (out[0] - 1) * strides[0] - pads[0] >= h or out[1] > 0 and (out[1] - 1) * strides[1] - pads[2] >= w:
+    # an average over a window that starts past the input (ceil_mode can add one) is left to the general kernel
+    if kind == "avg" and (out[0] > 0 and (out[0] - 1) * strides[0] - pads[0] >= h
+                          or out[1] > 0 and (out[1] - 1) * strides[1] - pads[2] >= w):
         return None
     exclusive = bool(attrs.get("exclusive", True))
     return (n, c, h, w, out[0], out[1], ks[0], ks[1], strides[0], strides[1], pads[0], pads[2],
@@ -141,11 +141,17 @@ def fc(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequenc
 
 
 def threads() -> int:
-    """The ``nt`` the interpreter passes: the thread policy's OpenMP team (pirc/runtime/threads.py)."""
+    """The ``nt`` the interpreter passes: the cores the run's thread policy may keep busy
+    (pirc/runtime/threads.py: the usable cores, or ``PIRC_NUM_THREADS``), even under the inter-op policy
+    (several interpreter workers, single-threaded compiled kernels) that programs mixing host ops and
+    compiled kernels get: a CNN is mostly a chain, so one conv runs at a time and the other core idles.
+    nnlib opens a team only for calls big enough to pay for it (``PIRC_PAR_FLOPS`` in nnlib.c: tens of
+    MFLOP, ResNet's and VGG's convs, not a MobileNet's small layers), so small kernels between host ops
+    stay on their thread as before."""
     from pirc.runtime.threads import current
 
     p = current()
-    return 1 if p is None else max(1, p.omp)
+    return 1 if p is None else max(1, p.budget)
 
 
 __all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "conv2d", "fc", "pool2d", "threads"]

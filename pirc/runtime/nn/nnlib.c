@@ -25,7 +25,21 @@
 
 #include "nnlib.h"
 
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wpsabi"   /* 64-byte vectors between static functions, without AVX-512 */
+#endif
+
 int pirc_nn_abi_version(void) { return PIRC_NN_ABI_VERSION; }
+
+/* Work below which a call runs on the calling thread whatever nt (floating-point operations; the
+   memory-bound kernels, depthwise conv and pooling, at an eighth of it).  Opening a team costs the
+   wake-up of sleeping workers (OMP_WAIT_POLICY=PASSIVE, pirc's default) and, on a machine whose other
+   cores are busy, a wait for the scheduler: measured (bench/nn_kernels.py, the zoo's shapes) it pays
+   for GEMMs of some tens of MFLOP (ResNet's 3x3 convs, MobileNet's widest pointwise ones), not for
+   the 0.1-2 MFLOP layers that most of a small CNN is made of. */
+#ifndef PIRC_PAR_FLOPS
+#define PIRC_PAR_FLOPS 2.0e7
+#endif
 
 /* ------------------------------------------------------------------------------------------------
    scratch: one growing buffer per thread and slot
@@ -130,14 +144,34 @@ static void pirc_nn_epilogue(float* restrict y, int64_t n, const float* b, const
 /* ------------------------------------------------------------------------------------------------
    GEMM
    ------------------------------------------------------------------------------------------------ */
+#ifndef PIRC_MR
 #define PIRC_MR 8
+#endif
 #define PIRC_NR 32
+#ifndef PIRC_KC
 #define PIRC_KC 256
+#endif
+#ifndef PIRC_MC
 #define PIRC_MC 128
+#endif
+#ifndef PIRC_NC
 #define PIRC_NC 1024
+#endif
 
 typedef float v16 __attribute__((vector_size(64)));
 typedef float v16u __attribute__((vector_size(64), aligned(4)));
+
+/* a float in all 16 lanes (not 0 + x: without -ffast-math that is an add) */
+static inline v16 pirc_splat16(float x)
+{
+#if defined(__AVX512F__)
+  return (v16)_mm512_set1_ps(x);
+#else
+  v16 v;
+  for (int i = 0; i < 16; i++) v[i] = x;
+  return v;
+#endif
+}
 
 #if defined(__AVX512F__)
 #define PIRC_FMA(a, b, c) ((v16)_mm512_fmadd_ps((__m512)(a), (__m512)(b), (__m512)(c)))
@@ -167,6 +201,33 @@ static inline v16 pirc_fma16(v16 a, v16 b, v16 c)
 #define PIRC_FMA(a, b, c) pirc_fma16((a), (b), (c))
 #endif
 
+typedef int32_t vi16 __attribute__((vector_size(64)));
+
+/* act 0..3 on 16 lanes, the same values as pirc_nn_act1 (bitwise selects: NaN -> 0 for relu,
+   NaN stays NaN for relu6 and hardswish) */
+static inline v16 pirc_act16(v16 v, int act)
+{
+  v16 zero = pirc_splat16(0.0f), six = pirc_splat16(6.0f);
+  switch (act) {
+  case 1:
+    return (v16)((vi16)v & (v > zero));
+  case 2: {
+    v16 u = (v16)((vi16)v & ~(v < zero));
+    vi16 big = u > six;
+    return (v16)(((vi16)u & ~big) | ((vi16)six & big));
+  }
+  case 3: {
+    v16 t = v + pirc_splat16(3.0f);
+    t = (v16)((vi16)t & ~(t < zero));
+    vi16 big = t > six;
+    t = (v16)(((vi16)t & ~big) | ((vi16)six & big));
+    return v * t / six;
+  }
+  default:
+    return v;
+  }
+}
+
 /* where B comes from: a row-major matrix, or a convolution's virtual im2col matrix
    (row k = (c, i, j) of the filter, column = (oh, ow) of the output) */
 typedef struct {
@@ -185,7 +246,9 @@ typedef struct {
   int act;
 } pirc_epi;
 
-/* pack B[k0:k0+kc, j0:j0+nc] into slivers Bp[s][k][PIRC_NR], zero-padded past nc */
+/* pack B[k0:k0+kc, j0:j0+nc] into slivers Bp[s][k][PIRC_NR], zero-padded past nc.  A convolution's
+   rows are gathered per run of columns lying in one output row: a copy (stride 1) or a strided
+   read of the input row, zeros outside the input, as im2col does, but straight into the panel. */
 static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* restrict bp)
 {
   for (int64_t js = 0; js < nc; js += PIRC_NR) {
@@ -203,77 +266,153 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
       }
       continue;
     }
-    /* im2col: column j -> input origin (ih0, iw0) */
-    int64_t ih0[PIRC_NR], iw0[PIRC_NR];
-    for (int64_t t = 0; t < PIRC_NR; t++) {
-      int64_t j = j0 + js + (t < nr ? t : 0);
-      int64_t oh = j / s->OW, ow = j % s->OW;
-      ih0[t] = t < nr ? oh * s->sh - s->ph : -(int64_t)1 << 40;
-      iw0[t] = ow * s->sw - s->pw;
+    /* the sliver's runs: columns [t0, t0 + cnt) of the sliver are outputs (oh, ow0 ..) */
+    int64_t rt0[PIRC_NR], rcnt[PIRC_NR], roh[PIRC_NR], row0[PIRC_NR], nrun = 0;
+    for (int64_t t = 0; t < nr;) {
+      int64_t j = j0 + js + t, oh = j / s->OW, ow = j % s->OW;
+      int64_t cnt = s->OW - ow < nr - t ? s->OW - ow : nr - t;
+      rt0[nrun] = t; rcnt[nrun] = cnt; roh[nrun] = oh; row0[nrun] = ow;
+      nrun++;
+      t += cnt;
     }
     int64_t taps = s->KH * s->KW;
     for (int64_t k = 0; k < kc; k++) {
       int64_t kk = k0 + k, c = kk / taps, tap = kk % taps;
-      int64_t di = (tap / s->KW) * s->dh, dj = (tap % s->KW) * s->dw;
+      int64_t di = (tap / s->KW) * s->dh - s->ph, off = (tap % s->KW) * s->dw - s->pw;  /* iw = ow * sw + off */
       const float* xc = s->x + c * s->H * s->W;
       float* d = dst + k * PIRC_NR;
-      for (int64_t t = 0; t < PIRC_NR; t++) {
-        int64_t ih = ih0[t] + di, iw = iw0[t] + dj;
-        d[t] = (ih >= 0 && ih < s->H && iw >= 0 && iw < s->W) ? xc[ih * s->W + iw] : 0.0f;
+      /* outputs ow in [lo, hi) read inside the input row */
+      int64_t lo = off >= 0 ? 0 : (-off + s->sw - 1) / s->sw;
+      int64_t hi = s->W - 1 - off >= 0 ? (s->W - 1 - off) / s->sw + 1 : 0;
+      for (int64_t q = 0; q < nrun; q++) {
+        float* dq = d + rt0[q];
+        int64_t ih = roh[q] * s->sh + di, a = row0[q], b = a + rcnt[q];
+        if (ih < 0 || ih >= s->H) {
+          memset(dq, 0, sizeof(float) * (size_t)rcnt[q]);
+          continue;
+        }
+        const float* xr = xc + ih * s->W;
+        int64_t l = lo > a ? lo : a, h = hi < b ? hi : b;
+        if (h < l) h = l;
+        for (int64_t ow = a; ow < l; ow++) dq[ow - a] = 0.0f;
+        if (s->sw == 1) {
+          if (h > l) memcpy(dq + (l - a), xr + l + off, sizeof(float) * (size_t)(h - l));
+        } else if (s->sw == 2) {   /* a constant stride: vectorised */
+          const float* xs = xr + off;
+          float* ds = dq - a;
+          for (int64_t ow = l; ow < h; ow++) ds[ow] = xs[2 * ow];
+        } else {
+          for (int64_t ow = l; ow < h; ow++) dq[ow - a] = xr[ow * s->sw + off];
+        }
+        for (int64_t ow = h; ow < b; ow++) dq[ow - a] = 0.0f;
       }
+      for (int64_t t = nr; t < PIRC_NR; t++) d[t] = 0.0f;
     }
   }
 }
 
-/* pack A[m0:m0+mc, k0:k0+kc] (row stride lda) into slivers Ap[s][k][PIRC_MR], zero-padded past mc */
-static void pirc_pack_a(const float* a, int64_t lda, int64_t m0, int64_t mc, int64_t k0, int64_t kc,
-                        float* restrict ap)
+/* The MR x NR tile of C at (m, n) (mr x nr of it inside C): acc = first ? 0 : C; acc += A[m.., k0..k0+kc] *
+   Bp (A read in place, row stride lda: rows past mr repeat row 0 and are dropped); last: the epilogue. */
+static void pirc_kernel(int64_t kc, const float* restrict a, int64_t lda, int64_t mr, const float* restrict bp,
+                        float* restrict c, int64_t ldc, int64_t nr, int first, int last, const pirc_epi* e,
+                        int64_t m, int64_t n)
 {
-  for (int64_t is = 0; is < mc; is += PIRC_MR) {
-    int64_t mr = mc - is < PIRC_MR ? mc - is : PIRC_MR;
-    float* dst = ap + (is / PIRC_MR) * kc * PIRC_MR;
-    for (int64_t r = 0; r < PIRC_MR; r++) {
-      if (r < mr) {
-        const float* src = a + (m0 + is + r) * lda + k0;
-        for (int64_t k = 0; k < kc; k++) dst[k * PIRC_MR + r] = src[k];
-      } else {
-        for (int64_t k = 0; k < kc; k++) dst[k * PIRC_MR + r] = 0.0f;
-      }
+  v16 acc[PIRC_MR][2];
+  float tile[PIRC_MR * PIRC_NR] __attribute__((aligned(64)));
+  const float* ar[PIRC_MR];
+  for (int r = 0; r < PIRC_MR; r++) ar[r] = a + (r < mr ? r : 0) * lda;
+  if (first) {
+    for (int r = 0; r < PIRC_MR; r++) acc[r][0] = acc[r][1] = (v16){0};
+  } else if (nr == PIRC_NR) {
+    for (int r = 0; r < PIRC_MR; r++) {
+      const float* cr = c + (r < mr ? r : 0) * ldc;
+      acc[r][0] = *(const v16u*)cr;
+      acc[r][1] = *(const v16u*)(cr + 16);
     }
-  }
-}
-
-/* tile[PIRC_MR][PIRC_NR] += Ap[kc][PIRC_MR] * Bp[kc][PIRC_NR] */
-static void pirc_kernel(int64_t kc, const float* restrict ap, const float* restrict bp, float* restrict tile)
-{
-  v16 c[PIRC_MR][2];
-  for (int r = 0; r < PIRC_MR; r++) {
-    c[r][0] = *(const v16*)(tile + r * PIRC_NR);
-    c[r][1] = *(const v16*)(tile + r * PIRC_NR + 16);
+  } else {
+    memset(tile, 0, sizeof tile);
+    for (int64_t r = 0; r < mr; r++) memcpy(tile + r * PIRC_NR, c + r * ldc, sizeof(float) * (size_t)nr);
+    for (int r = 0; r < PIRC_MR; r++) {
+      acc[r][0] = *(const v16*)(tile + r * PIRC_NR);
+      acc[r][1] = *(const v16*)(tile + r * PIRC_NR + 16);
+    }
   }
   for (int64_t k = 0; k < kc; k++) {
     v16 b0 = *(const v16*)(bp + k * PIRC_NR), b1 = *(const v16*)(bp + k * PIRC_NR + 16);
     for (int r = 0; r < PIRC_MR; r++) {
-      v16 av = (v16){0} + ap[k * PIRC_MR + r];
-      c[r][0] = PIRC_FMA(av, b0, c[r][0]);
-      c[r][1] = PIRC_FMA(av, b1, c[r][1]);
+      v16 av = pirc_splat16(ar[r][k]);
+      acc[r][0] = PIRC_FMA(av, b0, acc[r][0]);
+      acc[r][1] = PIRC_FMA(av, b1, acc[r][1]);
     }
   }
+  if (nr == PIRC_NR && (!last || (e->bcol == 0 && e->act <= 3))) {   /* full tile: the epilogue in registers */
+    for (int64_t r = 0; r < mr; r++) {
+      v16 c0 = acc[r][0], c1 = acc[r][1];
+      if (last) {
+        if (e->brow != 0) {
+          v16 bv = pirc_splat16(e->brow[m + r]);
+          c0 = c0 + bv;
+          c1 = c1 + bv;
+        }
+        if (e->r != 0) {
+          const float* rr = e->r + (m + r) * e->ldr + n;
+          c0 = c0 + *(const v16u*)rr;
+          c1 = c1 + *(const v16u*)(rr + 16);
+        }
+        c0 = pirc_act16(c0, e->act);
+        c1 = pirc_act16(c1, e->act);
+      }
+      *(v16u*)(c + r * ldc) = c0;
+      *(v16u*)(c + r * ldc + 16) = c1;
+    }
+    return;
+  }
   for (int r = 0; r < PIRC_MR; r++) {
-    *(v16*)(tile + r * PIRC_NR) = c[r][0];
-    *(v16*)(tile + r * PIRC_NR + 16) = c[r][1];
+    *(v16*)(tile + r * PIRC_NR) = acc[r][0];
+    *(v16*)(tile + r * PIRC_NR + 16) = acc[r][1];
+  }
+  for (int64_t r = 0; r < mr; r++) {
+    float* t = tile + r * PIRC_NR;
+    if (last) {
+      if (nr == PIRC_NR) {
+        if (e->brow != 0) {
+          float bv = e->brow[m + r];
+          for (int q = 0; q < PIRC_NR; q++) t[q] = t[q] + bv;
+        }
+        if (e->bcol != 0)
+          for (int q = 0; q < PIRC_NR; q++) t[q] = t[q] + e->bcol[n + q];
+        if (e->r != 0) {
+          const float* rr = e->r + (m + r) * e->ldr + n;
+          for (int q = 0; q < PIRC_NR; q++) t[q] = t[q] + rr[q];
+        }
+        pirc_nn_act_row(t, PIRC_NR, e->act);
+      } else {
+        if (e->brow != 0) {
+          float bv = e->brow[m + r];
+          for (int64_t q = 0; q < nr; q++) t[q] = t[q] + bv;
+        }
+        if (e->bcol != 0)
+          for (int64_t q = 0; q < nr; q++) t[q] = t[q] + e->bcol[n + q];
+        if (e->r != 0) {
+          const float* rr = e->r + (m + r) * e->ldr + n;
+          for (int64_t q = 0; q < nr; q++) t[q] = t[q] + rr[q];
+        }
+        pirc_nn_act_row(t, nr, e->act);
+      }
+    }
+    memcpy(c + r * ldc, t, sizeof(float) * (size_t)nr);
   }
 }
 
-/* C[m0:m1, n0:n1] of C = A @ B, A: [M, K] row stride lda; one thread; returns nonzero without memory */
+/* C[m0:m1, n0:n1] of C = A @ B, A: [M, K] row stride lda; one thread; returns nonzero without memory.
+   The smaller of the two panels (A's MC x KC rows, read in place, or B's packed KC x NC) is the inner
+   loop's, so it stays in cache while the other streams past it once. */
 static int pirc_gemm_block(const float* a, int64_t lda, const pirc_bsrc* bs, float* c, int64_t ldc, int64_t K,
                            int64_t m0, int64_t m1, int64_t n0, int64_t n1, const pirc_epi* e)
 {
   int64_t kcmax = K < PIRC_KC ? K : PIRC_KC;
   float* bp = pirc_nn_scratch(0, (size_t)(kcmax * (PIRC_NC + PIRC_NR)));
-  float* ap = pirc_nn_scratch(1, (size_t)(kcmax * (PIRC_MC + PIRC_MR)));
-  float* tile = pirc_nn_scratch(2, PIRC_MR * PIRC_NR);
-  if (bp == 0 || ap == 0 || tile == 0) return -2;
+  if (bp == 0) return -2;
   for (int64_t jc = n0; jc < n1; jc += PIRC_NC) {
     int64_t nc = n1 - jc < PIRC_NC ? n1 - jc : PIRC_NC;
     for (int64_t pc = 0; pc < K; pc += PIRC_KC) {
@@ -282,35 +421,22 @@ static int pirc_gemm_block(const float* a, int64_t lda, const pirc_bsrc* bs, flo
       pirc_pack_b(bs, pc, kc, jc, nc, bp);
       for (int64_t ic = m0; ic < m1; ic += PIRC_MC) {
         int64_t mc = m1 - ic < PIRC_MC ? m1 - ic : PIRC_MC;
-        pirc_pack_a(a, lda, ic, mc, pc, kc, ap);
-        for (int64_t js = 0; js < nc; js += PIRC_NR) {
-          int64_t nr = nc - js < PIRC_NR ? nc - js : PIRC_NR;
+        if (mc <= nc) {   /* A's rows inner */
+          for (int64_t js = 0; js < nc; js += PIRC_NR) {
+            int64_t nr = nc - js < PIRC_NR ? nc - js : PIRC_NR;
+            for (int64_t is = 0; is < mc; is += PIRC_MR) {
+              int64_t mr = mc - is < PIRC_MR ? mc - is : PIRC_MR, m = ic + is, n = jc + js;
+              pirc_kernel(kc, a + m * lda + pc, lda, mr, bp + (js / PIRC_NR) * kc * PIRC_NR, c + m * ldc + n, ldc, nr,
+                          first, last, e, m, n);
+            }
+          }
+        } else {          /* B's slivers inner */
           for (int64_t is = 0; is < mc; is += PIRC_MR) {
             int64_t mr = mc - is < PIRC_MR ? mc - is : PIRC_MR;
-            float* cb = c + (ic + is) * ldc + jc + js;
-            if (first) {
-              memset(tile, 0, sizeof(float) * PIRC_MR * PIRC_NR);
-            } else {
-              for (int64_t r = 0; r < mr; r++) memcpy(tile + r * PIRC_NR, cb + r * ldc, sizeof(float) * (size_t)nr);
-            }
-            pirc_kernel(kc, ap + (is / PIRC_MR) * kc * PIRC_MR, bp + (js / PIRC_NR) * kc * PIRC_NR, tile);
-            for (int64_t r = 0; r < mr; r++) {
-              float* t = tile + r * PIRC_NR;
-              if (last) {
-                int64_t m = ic + is + r, n = jc + js;
-                if (e->brow != 0) {
-                  float bv = e->brow[m];
-                  for (int64_t q = 0; q < nr; q++) t[q] = t[q] + bv;
-                }
-                if (e->bcol != 0)
-                  for (int64_t q = 0; q < nr; q++) t[q] = t[q] + e->bcol[n + q];
-                if (e->r != 0) {
-                  const float* rr = e->r + m * e->ldr + n;
-                  for (int64_t q = 0; q < nr; q++) t[q] = t[q] + rr[q];
-                }
-                pirc_nn_act_row(t, nr, e->act);
-              }
-              memcpy(cb + r * ldc, t, sizeof(float) * (size_t)nr);
+            for (int64_t js = 0; js < nc; js += PIRC_NR) {
+              int64_t nr = nc - js < PIRC_NR ? nc - js : PIRC_NR, m = ic + is, n = jc + js;
+              pirc_kernel(kc, a + m * lda + pc, lda, mr, bp + (js / PIRC_NR) * kc * PIRC_NR, c + m * ldc + n, ldc, nr,
+                          first, last, e, m, n);
             }
           }
         }
@@ -338,7 +464,8 @@ static int pirc_gemm_batch(pirc_problem_fn get, const void* ctx, int64_t P, int6
 {
   if (P <= 0 || M <= 0 || N <= 0) return 0;
   double flops = 2.0 * (double)P * (double)M * (double)N * (double)K;
-  if (nt < 1 || flops < 4.0e5) nt = 1;
+  if (nt < 1 || flops < PIRC_PAR_FLOPS) nt = 1;
+  (void)nt;   /* unused without OpenMP */
   /* tiles: aim at 4 per thread (balance) but no thinner than one sliver */
   int64_t want = nt > 1 ? 4 * (int64_t)nt : 1;
   int64_t pn = 1, pm = 1;
@@ -369,6 +496,130 @@ static int pirc_gemm_batch(pirc_problem_fn get, const void* ctx, int64_t P, int6
     }
   }
   return failed ? -2 : 0;
+}
+
+/* ------------------------------------------------------------------------------------------------
+   matrix-vector products (GEMV): one output column (conv on a 1x1 plane: SE blocks) or a few rows (fc
+   with a small batch), where the GEMM's MR x NR tiles would be mostly padding and its packing would
+   copy the whole weight for one use
+   ------------------------------------------------------------------------------------------------ */
+
+/* sum_k a[k] * x[k]: 64 lanes of partial sums (4 x 16, k in steps of 64, then 16), added in a fixed
+   tree, then the last K % 16 products in order: an order fixed by K alone */
+static float pirc_dot(const float* restrict a, const float* restrict x, int64_t K)
+{
+  v16 s0 = pirc_splat16(0.0f), s1 = s0, s2 = s0, s3 = s0;
+  int64_t k = 0;
+  for (; k + 64 <= K; k += 64) {
+    s0 = PIRC_FMA(*(const v16u*)(a + k), *(const v16u*)(x + k), s0);
+    s1 = PIRC_FMA(*(const v16u*)(a + k + 16), *(const v16u*)(x + k + 16), s1);
+    s2 = PIRC_FMA(*(const v16u*)(a + k + 32), *(const v16u*)(x + k + 32), s2);
+    s3 = PIRC_FMA(*(const v16u*)(a + k + 48), *(const v16u*)(x + k + 48), s3);
+  }
+  for (; k + 16 <= K; k += 16) s0 = PIRC_FMA(*(const v16u*)(a + k), *(const v16u*)(x + k), s0);
+  v16 t = (s0 + s1) + (s2 + s3);
+  float l[16];
+  memcpy(l, &t, sizeof l);
+  for (int w = 8; w >= 1; w /= 2)
+    for (int i = 0; i < w; i++) l[i] = l[i] + l[i + w];
+  float tail = 0.0f;
+  for (; k < K; k++) tail = fmaf(a[k], x[k], tail);
+  return l[0] + tail;
+}
+
+/* y[o] = act(((dot(A[o, :], x) + brow[o]) + r[o]) for o in [0, M) of P problems (A row stride lda) */
+static int pirc_gemv_col(pirc_problem_fn get, const void* ctx, int64_t P, int64_t M, int64_t K, int nt)
+{
+  int64_t blk = 16, nb = (M + blk - 1) / blk, tasks = P * nb;
+  if (2.0 * (double)P * (double)M * (double)K < PIRC_PAR_FLOPS) nt = 1;
+  (void)nt;
+  #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && tasks > 1)
+  for (int64_t t = 0; t < tasks; t++) {
+    pirc_problem pr;
+    get(ctx, t / nb, &pr);
+    int64_t o0 = t % nb * blk, o1 = o0 + blk < M ? o0 + blk : M;
+    for (int64_t o = o0; o < o1; o++) {
+      float v = pirc_dot(pr.a + o * pr.lda, pr.b.x, K);
+      if (pr.e.brow != 0) v = v + pr.e.brow[o];
+      if (pr.e.r != 0) v = v + pr.e.r[o * pr.e.ldr];
+      pr.c[o * pr.ldc] = pirc_nn_act1(v, pr.e.act);
+    }
+  }
+  return 0;
+}
+
+/* y[m, :] = act((x[m, :] @ w) + b) for m < M <= 4: 64 outputs of every row at a time, summed over k
+   in order (the rows share each loaded block of w) */
+static int pirc_fc_smallm(const float* restrict x, const float* restrict w, const float* restrict b,
+                          float* restrict y, int64_t M, int64_t K, int64_t N, int act, int nt)
+{
+  int64_t blk = 64, nb = (N + blk - 1) / blk;
+  if (2.0 * (double)M * (double)N * (double)K < PIRC_PAR_FLOPS) nt = 1;
+  (void)nt;
+  #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && nb > 1)
+  for (int64_t t = 0; t < nb; t++) {
+    int64_t n0 = t * blk, nn = N - n0 < blk ? N - n0 : blk;
+    if (nn == blk) {
+      v16 acc[4][4];
+      for (int m = 0; m < 4; m++)
+        for (int q = 0; q < 4; q++) acc[m][q] = pirc_splat16(0.0f);
+      for (int64_t k = 0; k < K; k++) {
+        const float* wr = w + k * N + n0;
+        v16 w0 = *(const v16u*)wr, w1 = *(const v16u*)(wr + 16), w2 = *(const v16u*)(wr + 32),
+            w3 = *(const v16u*)(wr + 48);
+        for (int64_t m = 0; m < M; m++) {
+          v16 xv = pirc_splat16(x[m * K + k]);
+          acc[m][0] = PIRC_FMA(xv, w0, acc[m][0]);
+          acc[m][1] = PIRC_FMA(xv, w1, acc[m][1]);
+          acc[m][2] = PIRC_FMA(xv, w2, acc[m][2]);
+          acc[m][3] = PIRC_FMA(xv, w3, acc[m][3]);
+        }
+      }
+      for (int64_t m = 0; m < M; m++) {
+        float* yr = y + m * N + n0;
+        memcpy(yr, acc[m], sizeof(float) * 64);
+        if (b != 0)
+          for (int q = 0; q < 64; q++) yr[q] = yr[q] + b[n0 + q];
+        pirc_nn_act_row(yr, 64, act);
+      }
+    } else {   /* the last nn < 64 columns: 16 at a time, the final nn % 16 through masked lanes */
+      int64_t nv = (nn + 15) / 16, rem = nn % 16;
+      v16 acc[4][4];
+      for (int m = 0; m < 4; m++)
+        for (int q = 0; q < 4; q++) acc[m][q] = pirc_splat16(0.0f);
+      for (int64_t k = 0; k < K; k++) {
+        const float* wr = w + k * N + n0;
+        v16 wv[4];
+        for (int64_t q = 0; q < nv; q++) {
+          if (q < nn / 16) {
+            wv[q] = *(const v16u*)(wr + 16 * q);
+          } else {
+#if defined(__AVX512F__)
+            wv[q] = (v16)_mm512_maskz_loadu_ps((__mmask16)((1u << rem) - 1u), wr + 16 * q);
+#else
+            float l[16] = {0};
+            memcpy(l, wr + 16 * q, sizeof(float) * (size_t)rem);
+            memcpy(&wv[q], l, sizeof l);
+#endif
+          }
+        }
+        for (int64_t m = 0; m < M; m++) {
+          v16 xv = pirc_splat16(x[m * K + k]);
+          for (int64_t q = 0; q < nv; q++) acc[m][q] = PIRC_FMA(xv, wv[q], acc[m][q]);
+        }
+      }
+      for (int64_t m = 0; m < M; m++) {
+        float* yr = y + m * N + n0;
+        float l[64];
+        memcpy(l, acc[m], sizeof l);
+        memcpy(yr, l, sizeof(float) * (size_t)nn);
+        if (b != 0)
+          for (int64_t q = 0; q < nn; q++) yr[q] = yr[q] + b[n0 + q];
+        pirc_nn_act_row(yr, nn, act);
+      }
+    }
+  }
+  return 0;
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -403,121 +654,114 @@ static void pirc_conv_problem(const void* vctx, int64_t p, pirc_problem* out)
   out->e.act = (int)d[16];
 }
 
-#define PIRC_DW_BLOCK 16
-#define PIRC_DW_DIRECT 48  /* rows at least this long: the direct loop (measured faster there) */
-typedef float pirc_v8 __attribute__((vector_size(32), aligned(4)));
+#define PIRC_DW_CHUNK 128   /* outputs per register block: 8 vectors of 16 */
+
+/* 16 * nv outputs from flat position 0 of src over the taps in order, multiply then add (nv a constant
+   where inlined: the accumulators stay in registers) */
+static inline __attribute__((always_inline)) void pirc_dw_block(const float* restrict src, const int64_t* restrict toff,
+                                                                const float* restrict wc, int64_t taps, const int nv,
+                                                                float* restrict out)
+{
+  v16 acc[PIRC_DW_CHUNK / 16];
+  for (int v = 0; v < nv; v++) acc[v] = pirc_splat16(0.0f);
+  for (int64_t k = 0; k < taps; k++) {
+    const float* s = src + toff[k];
+    v16 wv = pirc_splat16(wc[k]);
+    for (int v = 0; v < nv; v++) acc[v] = acc[v] + wv * *(const v16u*)(s + 16 * v);
+  }
+  for (int v = 0; v < nv; v++) *(v16u*)(out + 16 * v) = acc[v];
+}
 
 /* Depthwise conv (groups == C, one input channel per group, mult = O / C outputs per channel) with its
-   epilogue.  Short rows: the input plane is copied once, zero-padded and split by column phase, into
-   a per-thread buffer, and PIRC_DW_BLOCK outputs are summed over all taps in registers.  Long rows:
-   each tap is an axpy over the output row straight from the input.  Either way the products are
-   summed in tap order (i, j), multiply then add, and the epilogue runs on the row while it is in cache. */
+   epilogue.  Each input plane is copied once, zero-padded, into a per-thread buffer split by row and
+   column phase (padded row r'*sh + rp, column q*sw + cp at buf[rp][cp][r'][q], QW columns a row), so
+   that output (oh, ow) of filter tap (i, j) reads buf[phase of the tap][oh + i*dh/sh][ow + j*dw/sw]:
+   over the flat index p = oh*QW + ow every tap is one contiguous, shifted read of the buffer.  The
+   outputs are computed 32, 64 or PIRC_DW_CHUNK flat positions at a time in registers (the smaller
+   blocks for small planes), summing the taps in (i, j) order (multiply, then add), the QW - OW
+   positions past each row's end dropped; the epilogue then runs over the channel's plane while it
+   is in cache. */
 static int pirc_dwconv(const float* restrict x, const float* restrict w, const float* restrict b,
                        const float* restrict r, float* restrict y, int64_t N, int64_t C, int64_t H, int64_t W,
                        int64_t KH, int64_t KW, int64_t OH, int64_t OW, int64_t sh, int64_t sw, int64_t ph, int64_t pw,
                        int64_t dh, int64_t dw, int64_t mult, int act, int nt)
 {
   int64_t OC = C * mult;
-  int64_t HP = (OH - 1) * sh + (KH - 1) * dh + 1;
-  int64_t WP = (OW - 1) * sw + (KW - 1) * dw + 1;
-  int64_t QW = (WP + sw - 1) / sw;
+  int64_t HP = (OH - 1) * sh + (KH - 1) * dh + 1, WP = (OW - 1) * sw + (KW - 1) * dw + 1;
+  int64_t HQ = (HP + sh - 1) / sh, QW = (WP + sw - 1) / sw;
+  int64_t phase = HQ * QW, P = OH * QW;
+  int64_t slack = PIRC_DW_CHUNK + 2 * QW + 64;
+  int64_t taps = KH * KW;
   int failed = 0;
-  if (N * OC * OH * OW * KH * KW < 65536) nt = 1;
+  if (2.0 * (double)(N * OC * OH * OW * KH * KW) < PIRC_PAR_FLOPS / 8) nt = 1;
+  (void)nt;
   #pragma omp parallel num_threads(nt) if (nt > 1)
   {
-    float* buf = pirc_nn_scratch(0, (size_t)(sw * HP * QW + PIRC_DW_BLOCK + KH * KW));
+    float* buf = pirc_nn_scratch(0, (size_t)(sh * sw * phase + slack));
+    int64_t* toff = (int64_t*)malloc(sizeof(int64_t) * (size_t)taps);
     int64_t filled = -1;
-    int64_t* toff = (int64_t*)malloc(sizeof(int64_t) * (size_t)(KH * KW));
-    if (toff != 0)
-      for (int64_t i = 0; i < KH; i++)
-        for (int64_t j = 0; j < KW; j++)
-          toff[i * KW + j] = ((j * dw % sw) * HP + i * dh) * QW + j * dw / sw;
     if (buf == 0 || toff == 0) {
       #pragma omp atomic write
       failed = 1;
+    } else {
+      for (int64_t i = 0; i < KH; i++)
+        for (int64_t j = 0; j < KW; j++)
+          toff[i * KW + j] = ((i * dh % sh) * sw + j * dw % sw) * phase + (i * dh / sh) * QW + j * dw / sw;
+      memset(buf + sh * sw * phase, 0, sizeof(float) * (size_t)slack);
     }
     #pragma omp for schedule(static)
     for (int64_t t = 0; t < N * OC; t++) {
       if (buf == 0 || toff == 0) continue;
       int64_t n = t / OC, oc = t % OC, plane = n * C + oc / mult;
-      const float* wc = w + oc * KH * KW;
+      const float* wc = w + oc * taps;
       float* yc = y + t * OH * OW;
-      const float* bc = b != 0 ? b + oc : 0;
-      const float* rc = r != 0 ? r + t * OH * OW : 0;
-      if (OW >= PIRC_DW_DIRECT || (sw > 1 && 2 * OW >= PIRC_DW_DIRECT)) {
-        const float* xc = x + plane * H * W;
-        for (int64_t oh = 0; oh < OH; oh++) {
-          float* restrict yr = yc + oh * OW;
-          for (int64_t k = 0; k < OW; k++) yr[k] = 0.0f;
-          for (int64_t i = 0; i < KH; i++) {
-            int64_t ih = oh * sh - ph + i * dh;
-            if (ih < 0 || ih >= H) continue;
-            const float* xr = xc + ih * W;
-            for (int64_t j = 0; j < KW; j++) {
-              float wv = wc[i * KW + j];
-              int64_t off = j * dw - pw;
-              int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
-              int64_t hi = (W - 1 - off) >= 0 ? (W - 1 - off) / sw + 1 : 0;
-              if (hi > OW) hi = OW;
-              if (sw == 1) {
-                const float* xs = xr + off;
-                #pragma omp simd
-                for (int64_t k = lo; k < hi; k++) yr[k] += wv * xs[k];
-              } else {
-                for (int64_t k = lo; k < hi; k++) yr[k] += wv * xr[k * sw + off];
-              }
-            }
-          }
-          pirc_nn_epilogue(yr, OW, bc, rc != 0 ? rc + oh * OW : 0, act);
-        }
-        continue;
-      }
       if (plane != filled) {
         const float* xc = x + plane * H * W;
-        for (int64_t rr = 0; rr < HP; rr++) {
-          int64_t ih = rr - ph;
-          for (int64_t p = 0; p < sw; p++) {
-            float* dst = buf + (p * HP + rr) * QW;
-            if (ih < 0 || ih >= H) {
-              memset(dst, 0, sizeof(float) * (size_t)QW);
-              continue;
+        for (int64_t rp = 0; rp < sh; rp++)
+          for (int64_t cp = 0; cp < sw; cp++)
+            for (int64_t rq = 0; rq < HQ; rq++) {
+              float* dst = buf + (rp * sw + cp) * phase + rq * QW;
+              int64_t ih = rq * sh + rp - ph;
+              if (ih < 0 || ih >= H) {
+                memset(dst, 0, sizeof(float) * (size_t)QW);
+                continue;
+              }
+              const float* xr = xc + ih * W;
+              int64_t off = cp - pw;   /* iw = q * sw + off */
+              int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
+              int64_t hi = W - 1 - off >= 0 ? (W - 1 - off) / sw + 1 : 0;
+              if (hi > QW) hi = QW;
+              if (lo > hi) lo = hi;
+              for (int64_t q = 0; q < lo; q++) dst[q] = 0.0f;
+              if (sw == 1) {
+                if (hi > lo) memcpy(dst + lo, xr + lo + off, sizeof(float) * (size_t)(hi - lo));
+              } else if (sw == 2) {   /* a constant stride: vectorised (even / odd lanes) */
+                const float* xs = xr + off;
+                for (int64_t q = lo; q < hi; q++) dst[q] = xs[2 * q];
+              } else {
+                for (int64_t q = lo; q < hi; q++) dst[q] = xr[q * sw + off];
+              }
+              for (int64_t q = hi; q < QW; q++) dst[q] = 0.0f;
             }
-            const float* xr = xc + ih * W;
-            int64_t off = p - pw;
-            int64_t lo = off >= 0 ? 0 : (-off + sw - 1) / sw;
-            int64_t hi = W - 1 - off >= 0 ? (W - 1 - off) / sw + 1 : 0;
-            if (hi > QW) hi = QW;
-            if (lo > hi) lo = hi;
-            for (int64_t q = 0; q < lo; q++) dst[q] = 0.0f;
-            if (sw == 1) {
-              if (hi > lo) memcpy(dst + lo, xr + lo + off, sizeof(float) * (size_t)(hi - lo));
-            } else {
-              for (int64_t q = lo; q < hi; q++) dst[q] = xr[q * sw + off];
-            }
-            for (int64_t q = hi; q < QW; q++) dst[q] = 0.0f;
-          }
-        }
         filled = plane;
       }
-      for (int64_t oh = 0; oh < OH; oh++) {
-        float* restrict yr = yc + oh * OW;
-        for (int64_t o0 = 0; o0 < OW; o0 += PIRC_DW_BLOCK) {
-          pirc_v8 a0 = {0}, a1 = {0};
-          const float* base = buf + oh * sh * QW + o0;
-          for (int64_t k = 0; k < KH * KW; k++) {
-            const float* src = base + toff[k];
-            pirc_v8 wv = (pirc_v8){0} + wc[k];
-            a0 += wv * *(const pirc_v8*)src;
-            a1 += wv * *(const pirc_v8*)(src + 8);
-          }
-          float acc[PIRC_DW_BLOCK];
-          memcpy(acc, &a0, sizeof a0);
-          memcpy(acc + 8, &a1, sizeof a1);
-          int64_t m = OW - o0 < PIRC_DW_BLOCK ? OW - o0 : PIRC_DW_BLOCK;
-          for (int64_t k = 0; k < m; k++) yr[o0 + k] = acc[k];
+      int64_t chunk = P <= 32 ? 32 : P <= 64 ? 64 : PIRC_DW_CHUNK;   /* small planes: fewer wasted lanes */
+      for (int64_t p0 = 0; p0 < P; p0 += chunk) {
+        float tmp[PIRC_DW_CHUNK] __attribute__((aligned(64)));
+        if (chunk == 32)
+          pirc_dw_block(buf + p0, toff, wc, taps, 2, tmp);
+        else if (chunk == 64)
+          pirc_dw_block(buf + p0, toff, wc, taps, 4, tmp);
+        else
+          pirc_dw_block(buf + p0, toff, wc, taps, PIRC_DW_CHUNK / 16, tmp);
+        /* the chunk's valid outputs: row oh's columns [0, OW) at flat [oh*QW, oh*QW + OW) */
+        int64_t p1 = p0 + chunk < P ? p0 + chunk : P;
+        for (int64_t oh = p0 / QW; oh * QW < p1; oh++) {
+          int64_t a = oh * QW > p0 ? oh * QW : p0, e = oh * QW + OW < p1 ? oh * QW + OW : p1;
+          if (e > a) memcpy(yc + oh * OW + (a - oh * QW), tmp + (a - p0), sizeof(float) * (size_t)(e - a));
         }
-        pirc_nn_epilogue(yr, OW, bc, rc != 0 ? rc + oh * OW : 0, act);
       }
+      pirc_nn_epilogue(yc, OH * OW, b != 0 ? b + oc : 0, r != 0 ? r + t * OH * OW : 0, act);
     }
     free(toff);
   }
@@ -536,6 +780,8 @@ int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const f
   if (G == C && G > 1)
     return pirc_dwconv(x, w, b, r, y, N, C, H, W, KH, KW, OH, OW, sh, sw, ph, pw, dh, dw, O / C, (int)act, nt);
   pirc_conv_ctx cx = {d, x, w, b, r, y};
+  if (H == 1 && W == 1 && OH == 1 && OW == 1 && KH == 1 && KW == 1 && ph == 0 && pw == 0)   /* a 1x1 plane */
+    return pirc_gemv_col(pirc_conv_problem, &cx, N * G, O / G, C / G, nt);
   return pirc_gemm_batch(pirc_conv_problem, &cx, N * G, O / G, OH * OW, (C / G) * KH * KW, nt);
 }
 
@@ -570,6 +816,7 @@ int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float
   int64_t M = d[0], K = d[1], N = d[2], act = d[3];
   if (M < 0 || K < 1 || N < 0 || !pirc_nn_act_ok(act)) return 1;
   if (M == 0 || N == 0) return 0;
+  if (M <= 4) return pirc_fc_smallm(x, w, b, y, M, K, N, (int)act, nt);
   pirc_fc_ctx cx = {d, x, w, b, y};
   return pirc_gemm_batch(pirc_fc_problem, &cx, 1, M, N, K, nt);
 }
@@ -577,6 +824,51 @@ int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float
 /* ------------------------------------------------------------------------------------------------
    pooling
    ------------------------------------------------------------------------------------------------ */
+/* a plane's sum in double: 8 interleaved partial sums (element k into lane k % 8), added in a fixed
+   tree, then the last n % 8 elements in order */
+static double pirc_sum_plane(const float* restrict x, int64_t n)
+{
+  double l[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+  int64_t k = 0;
+  for (; k + 8 <= n; k += 8)
+    for (int i = 0; i < 8; i++) l[i] += (double)x[k + i];
+  double s = ((l[0] + l[4]) + (l[2] + l[6])) + ((l[1] + l[5]) + (l[3] + l[7]));
+  for (; k < n; k++) s += (double)x[k];
+  return s;
+}
+
+/* max over the window rows [h0, h1) of outputs [o0, o0 + 16) of one row, every window inside the row
+   horizontally: the taps in (row, column) order, m = m > v ? m : v, 16 outputs at a time (constant
+   strides 1 and 2 vectorise) */
+static void pirc_maxpool16(const float* restrict xc, int64_t W, int64_t h0, int64_t h1, int64_t KW, int64_t sw,
+                           int64_t base, float* restrict out)
+{
+  float m[16];
+  for (int l = 0; l < 16; l++) m[l] = -3.402823466e+38f;
+  for (int64_t ih = h0; ih < h1; ih++) {
+    const float* xr = xc + ih * W + base;   /* base: the first output's window start */
+    for (int64_t j = 0; j < KW; j++) {
+      if (sw == 1) {
+        for (int l = 0; l < 16; l++) {
+          float v = xr[l + j];
+          m[l] = m[l] > v ? m[l] : v;
+        }
+      } else if (sw == 2) {
+        for (int l = 0; l < 16; l++) {
+          float v = xr[2 * l + j];
+          m[l] = m[l] > v ? m[l] : v;
+        }
+      } else {
+        for (int l = 0; l < 16; l++) {
+          float v = xr[l * sw + j];
+          m[l] = m[l] > v ? m[l] : v;
+        }
+      }
+    }
+  }
+  memcpy(out, m, sizeof m);
+}
+
 int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt)
 {
   int64_t N = d[0], C = d[1], H = d[2], W = d[3], OH = d[4], OW = d[5], KH = d[6], KW = d[7];
@@ -586,16 +878,32 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt)
     return 1;
   int64_t NC = N * C;
   if (NC == 0 || OH == 0 || OW == 0) return 0;
-  if (NC * OH * OW * KH * KW < 65536) nt = 1;
+  if ((double)(NC * OH * OW * KH * KW) < PIRC_PAR_FLOPS / 8) nt = 1;
+  (void)nt;
+  int global = kind == 1 && KH == H && KW == W && OH == 1 && OW == 1 && ph == 0 && pw == 0;
+  /* outputs [olo, ohi) of a row have their windows inside the row horizontally */
+  int64_t olo = (pw + sw - 1) / sw, ohi = W - KW + pw >= 0 ? (W - KW + pw) / sw + 1 : 0;
+  if (ohi > OW) ohi = OW;
+  if (olo > ohi) olo = ohi;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1)
   for (int64_t t = 0; t < NC; t++) {
     const float* xc = x + t * H * W;
     float* yc = y + t * OH * OW;
+    if (global) {
+      yc[0] = (float)(pirc_sum_plane(xc, H * W) / (double)(H * W));
+      continue;
+    }
     for (int64_t oh = 0; oh < OH; oh++) {
       int64_t hs = oh * sh - ph, h0 = hs, h1 = hs + KH;
       if (h0 < 0) h0 = 0;
       if (h1 > H) h1 = H;
-      for (int64_t ow = 0; ow < OW; ow++) {
+      int64_t ow = 0;
+      while (ow < OW) {
+        if (kind == 0 && ow >= olo && ow + 16 <= ohi) {
+          pirc_maxpool16(xc, W, h0, h1, KW, sw, ow * sw - pw, yc + oh * OW + ow);
+          ow += 16;
+          continue;
+        }
         int64_t ws = ow * sw - pw, w0 = ws, w1 = ws + KW;
         if (w0 < 0) w0 = 0;
         if (w1 > W) w1 = W;
@@ -620,6 +928,7 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt)
           }
           yc[oh * OW + ow] = (float)(s / cnt);
         }
+        ow++;
       }
     }
   }

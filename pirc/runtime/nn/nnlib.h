@@ -15,9 +15,10 @@
      1 relu        x > 0 ? x : 0                      (NaN -> 0)
      2 relu6       min(max(x, 0), 6)                  (NaN stays NaN)
      3 hardswish   x * min(max(x + 3, 0), 6) / 6      (Paddle's threshold 6, scale 6, offset 3)
-     4 swish/silu  x / (1 + expf(-x))                 (Paddle's swish with beta 1, and silu)
-     5 hardsigmoid max(0, min(1, x * (1/6) + 0.5))    (slope 1/6 = 0.1666667f, offset 0.5: the
-                                                       value Paddle's hardswish-style graphs use)
+     4 silu        x / (1 + expf(-x))                 (pd_op.silu's formula; swish, x * sigmoid(x),
+                                                       rounds differently and has no code)
+     5 hardsigmoid max(0, min(1, x * 0.1666667f + 0.5f))  (pd_op.hardsigmoid with its default slope
+                                                       and offset; NaN stays NaN)
    Any other code is unsupported (nonzero return). */
 #ifndef PIRC_NNLIB_H
 #define PIRC_NNLIB_H
@@ -30,7 +31,7 @@
 #define PIRC_NN_ACT_RELU 1
 #define PIRC_NN_ACT_RELU6 2
 #define PIRC_NN_ACT_HARDSWISH 3
-#define PIRC_NN_ACT_SWISH 4
+#define PIRC_NN_ACT_SILU 4
 #define PIRC_NN_ACT_HARDSIGMOID 5
 
 /* The ABI version this library implements (PIRC_NN_ABI_VERSION). */
@@ -42,8 +43,10 @@ int pirc_nn_abi_version(void);
    x: [N, C, H, W]; w: [O, C/groups, KH, KW]; b: [O] or NULL; r: residual [N, O, OH, OW] or NULL;
    y: [N, O, OH, OW] (must not alias x, w, b; may not alias r either).
    y = act((conv(x, w) + b) + r), in Paddle's order (conv, add bias, add residual, activation).
-   Each output sums its products over (c, i, j) in that order (fused multiply-adds in the GEMM
-   paths; separate multiply and add in the depthwise path).
+   Each output's sum runs in an order fixed by the descriptor alone (never by nt): over (c, i, j)
+   in order with fused multiply-adds in the GEMM paths, separate multiply and add in the depthwise
+   path (groups == C), and for a 1x1 input plane with a 1x1 filter (an SE block's GEMV) 64 lanes of
+   partial sums combined in a fixed tree.
    Unsupported: any size < 1 (except N, OH, OW which may be 0: nothing to do), C or O not
    divisible by groups, an unknown act. */
 int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const float* b, const float* r,
@@ -56,14 +59,15 @@ int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const f
    the input.  kind 0: max (initial value -FLT_MAX, update m = m > v ? m : v: Paddle's MaxPool);
    kind 1: average, the window sum (row-major order, in double) divided by the in-bounds count when exclusive
    is 1, else by Paddle's inclusive count (min(start + K, size + pad_before) - start per axis,
-   start not clipped), rounded to float once.  Global / adaptive-to-1x1 pooling: KH = H, KW = W, OH = OW = 1, pads 0.
+   start not clipped), rounded to float once (global pooling: the plane summed in double as 8
+   interleaved partial sums added in a fixed tree).  Global / adaptive-to-1x1 pooling: KH = H, KW = W, OH = OW = 1, pads 0.
    x: [N, C, H, W]; y: [N, C, OH, OW]. */
 int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt);
 #define PIRC_NN_POOL_DESC_LEN 14
 
 /* Fully connected layer / matmul with epilogue.
    d = {M, K, N, act} (4 values); x: [M, K]; w: [K, N] (Paddle's fc weight layout); b: [N] or NULL;
-   y: [M, N] = act(x @ w + b), the sum over k in order (fused multiply-adds). */
+   y: [M, N] = act(x @ w + b), the sum over k in order (fused multiply-adds).  act: as for conv. */
 int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float* b, float* y, int nt);
 #define PIRC_NN_FC_DESC_LEN 4
 
