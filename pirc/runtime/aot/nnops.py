@@ -15,6 +15,9 @@ from typing import Any
 
 NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc"})
 
+#: the nn library ABI (nnlib.h's PIRC_NN_ABI_VERSION) the prototypes below are written for
+ABI_VERSION = 1
+
 #: nn function -> its C parameter list after the descriptor (buffers), for the emitted prototypes
 SIGNATURES = {
     "pirc_nn_conv2d_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
@@ -35,12 +38,15 @@ class NnCall:
 
 @functools.cache
 def _library() -> Any:
-    """pirc.runtime.nn's loaded library, or None (not installed, or no C compiler)."""
+    """pirc.runtime.nn's loaded library, or None (not installed, no C compiler, or another ABI)."""
     try:
         from pirc.runtime.nn import lib
     except ImportError:
         return None
-    return lib.lib()
+    so = lib.lib()
+    if so is None or so.pirc_nn_abi_version() != ABI_VERSION:
+        return None
+    return so
 
 
 def available() -> bool:
@@ -94,4 +100,4 @@ def function_address(symbol: str) -> int:
     return int(ctypes.cast(getattr(so, symbol), ctypes.c_void_p).value or 0)
 
 
-__all__ = ["NN_OPS", "SIGNATURES", "NnCall", "available", "describe", "function_address"]
+__all__ = ["ABI_VERSION", "NN_OPS", "SIGNATURES", "NnCall", "available", "describe", "function_address"]
