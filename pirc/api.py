@@ -139,12 +139,14 @@ def run(program: Program, feeds: Mapping[str, Any] | None = None, *, params: Map
     """Run ``program`` and return its results by fetch name (as ``pirc-run`` does).
 
     ``backend="cinn"`` compiles the fused groups first (a copy of the program is compiled;
-    ``program`` is not changed); ``device="cuda"`` runs compiled kernels on the GPU."""
+    ``program`` is not changed) and, on the CPU, runs it as one ahead-of-time host program when every
+    op is covered (:mod:`pirc.runtime.aot`); ``device="cuda"`` runs compiled kernels on the GPU."""
     import pirc.dialects.all  # noqa: F401
     from pirc.runtime.executor import StandaloneExecutor
 
     target = "cuda" if device == "cuda" else "c"
     if backend == "cinn":
         program = compile(parse(print(program), "<program>"), target)
-    with StandaloneExecutor(program, threads=threads, params=dict(params or {})) as ex:
+    aot = None if backend == "cinn" and device == "cpu" else False  # the AOT program when every op is covered
+    with StandaloneExecutor(program, threads=threads, params=dict(params or {}), aot=aot) as ex:
         return dict(ex.run(dict(feeds or {})))

@@ -114,7 +114,7 @@ def run_statistics(times: list[float]) -> dict[str, float]:
 
 
 def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list[float],
-                   compile_line: str | None) -> None:
+                   compile_line: str | None, overhead: str = "scheduling + GC") -> None:
     from pirc.cli.tables import print_table
     from pirc.runtime.memory import format_bytes
 
@@ -125,8 +125,8 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
             for name, st in sorted(profiler.stats.items(), key=lambda kv: (-kv[1].seconds, kv[0]))]
     rows.append(["instructions", str(sum(s.count for s in profiler.stats.values())), f"{total * 1e3:.3f}",
                  f"{total * 1e3 / per:.3f}", "100.0"])
-    overhead = max(wall - total, 0.0)
-    rows.append(["scheduling + GC", "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / per:.3f}", ""])
+    overhead_label, overhead = overhead, max(wall - total, 0.0)
+    rows.append([overhead_label, "", f"{overhead * 1e3:.3f}", f"{overhead * 1e3 / per:.3f}", ""])
     warm = "warm-up excluded" if times else "a single run: first-call costs included; --repeat N to exclude them"
     print_table(f"pirc-run profile ({runs} run{'s' * (runs != 1)}, {warm})",
                 ["op, or compiled kernel (fn_...)", "count", "total (ms)", "per run (ms)", "%"], rows,
@@ -170,6 +170,11 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
               help="With --device cuda: CUDA streams for the compiled kernels; independent kernels go to "
                    "different streams and synchronise through events (an op's execution_stream attribute "
                    "names its stream).")
+@click.option("--aot/--no-aot", "aot", default=None,
+              help="--backend cinn on the CPU: run the program as one ahead-of-time compiled host program (its "
+                   "kernels and nn ops called in order over a planned arena, no Python per op). Default: when "
+                   "every op is covered, else the interpreter (--profile says which ran and why); --aot: an error "
+                   "when it cannot.")
 @click.option("--profile", is_flag=True,
               help="Print the time per op kind and compiled kernel, min/median/mean/max of the --repeat runs "
                    "(warm-up excluded), the compile time apart, and the peak live memory to stderr.")
@@ -187,7 +192,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
                 rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False,
-                tuning_log: str | None = None) -> None:
+                tuning_log: str | None = None, aot: bool | None = None) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -265,7 +270,11 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
 
     profiler = Profiler() if profile else None
     times: list[float] = []
-    with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params, streams=streams) as ex:
+    if aot and device != "cpu":
+        raise click.UsageError("--aot runs on the CPU only (--device cpu)")
+    aot_mode = aot if device == "cpu" and (backend == "cinn" or aot) else False
+    with StandaloneExecutor(prog, threads=threads, gc=not no_gc, params=params, streams=streams,
+                            aot=aot_mode) as ex:
         t1 = time.perf_counter()
         ex.build()  # the Build phase is not part of any run's time (or profile)
         t2 = time.perf_counter()
@@ -283,11 +292,14 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         if repeat:
             timings.append((f"{repeat} timed runs", time.perf_counter() - t3))
         policy = ex.policy
+        aot_status = ex.aot_status
     if repeat:
         click.echo(f"median_ms={statistics.median(times) * 1e3:.4f}", err=True)
     if profiler is not None:
-        _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line)
+        _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line,
+                       "AOT call + profiling" if aot_status.startswith("AOT: used") else "scheduling + GC")
         click.echo(policy.describe(), err=True)
+        click.echo(aot_status, err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):
             click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
                        "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)

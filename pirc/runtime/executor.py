@@ -108,10 +108,12 @@ class StandaloneExecutor:
     policy (:mod:`pirc.runtime.threads`): OpenMP teams and BLAS threads are sized so
     that no more threads are busy than there are free cores.
     ``gc``: free intermediate values as soon as their last reader is done.
+    ``aot``: run the program as one ahead-of-time host program (:mod:`pirc.runtime.aot`) when it is
+    eligible (None), always (True: an error when it is not) or never (False, the default).
     """
 
     def __init__(self, plan: Plan | Program, place: str = "cpu", *, threads: int = 1, gc: bool = True,
-                 params: Mapping[str, Any] | None = None, streams: int = 1) -> None:
+                 params: Mapping[str, Any] | None = None, streams: int = 1, aot: bool | None = False) -> None:
         if place != "cpu":
             raise NotImplementedError(f"place {place!r}: only 'cpu' is implemented yet")
         self.plan = plan if isinstance(plan, Plan) else Plan.single(plan)
@@ -132,11 +134,16 @@ class StandaloneExecutor:
         self._pool: ThreadPoolExecutor | None = None
         self._policy: ThreadPolicy | None = None
         self.last_run_seconds = 0.0
+        self.aot_mode = aot
+        self._aot: Any = None
 
     # -- resources ------------------------------------------------------------------------------
     @property
     def policy(self) -> ThreadPolicy:
         """The thread policy of this executor's runs (decided once, applied process-wide)."""
+        if self._policy is None and self.aot is not None:  # no Python between calls: one thread drives
+            self._policy = threads_policy.decide(1)
+            self.aot.nthreads = self._policy.omp
         if self._policy is None:
             parallel = self.threads == 0 and inter_op_pays(self.interpreter)
             p = threads_policy.decide(self.threads, parallel=parallel)
@@ -144,6 +151,29 @@ class StandaloneExecutor:
                 p = threads_policy.decide(default_threads(), parallel=True)
             self._policy = p
         return self._policy
+
+    @property
+    def aot(self) -> Any:
+        """The AOT runner (:class:`pirc.runtime.aot.AotRunner`) when AOT is on and the program is
+        eligible, else None (:attr:`aot_status` says why)."""
+        if self.aot_mode is False or len(self.plan.jobs) != 1:
+            return None
+        if self._aot is None:
+            from pirc.runtime.aot import AotRunner
+            from pirc.runtime.compiled import compiled_factory
+
+            f = compiled_factory("cinn_runtime.jit_kernel")
+            factory = f[0] if f is not None and f[1] == "compiled" else None
+            self._aot = AotRunner(self.plan.jobs[0].program.block, factory, self.aot_mode)
+        return self._aot if self._aot.eligible else None
+
+    @property
+    def aot_status(self) -> str:
+        """Which path the last run took, and why AOT was not used."""
+        if self.aot_mode is False:
+            return "AOT: off"
+        self.aot  # noqa: B018 - makes the runner
+        return self._aot.status() if self._aot is not None else "AOT: not used: the plan has several jobs"
 
     @property
     def effective_threads(self) -> int:
@@ -187,7 +217,10 @@ class StandaloneExecutor:
         return c
 
     def build(self) -> None:
-        """Run the Build phase of every job now (it otherwise happens on the first run)."""
+        """Run the Build phase of every job now (it otherwise happens on the first run).  A program
+        that runs ahead of time needs no interpreter (one is built if a feed shape falls back)."""
+        if self.aot is not None:
+            return
         for job in self.plan.jobs:
             self.core(job).interpreter.build()
 
@@ -196,8 +229,19 @@ class StandaloneExecutor:
         """Run every job in order; return the results (fetches) by name."""
         feeds = feeds or {}
         self.tracker.reset()
-        ctx = RunContext(self.tracker, profiler, trace, self.scope, dict(feeds))
         threads_policy.apply(self.policy)
+        aot = self.aot
+        if aot is not None:  # one call of the compiled host program (None: this feed shape falls back)
+            t0 = time.perf_counter()
+            out = aot.run(feeds, self.scope, profiler)
+            if out is not None:
+                self.last_run_seconds = time.perf_counter() - t0
+                self.tracker.peak = aot.last.plan.arena_bytes + aot.last.plan.out_bytes
+                if profiler is not None:
+                    profiler.runs += 1
+                    profiler.wall += self.last_run_seconds
+                return out
+        ctx = RunContext(self.tracker, profiler, trace, self.scope, dict(feeds))
         pool = self._get_pool()
         results: dict[str, Any] = {}
         t0 = time.perf_counter()

@@ -149,25 +149,22 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
                              attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, (kh, kw))
     oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
     ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
-    from pirc.runtime import heavy_ops
+    from pirc.runtime.nn import fast as nn_fast
 
-    if not nhwc:  # depthwise and 1x1 fast paths (pirc/runtime/heavy_ops.py); None: not applicable
-        fast = (heavy_ops.depthwise_conv2d(x, w, strides, pads, dil, (oh, ow), groups) if groups > 1
-                else heavy_ops.pointwise_conv2d(x, w, strides, pads, groups))
-        if fast is not None:
-            return fast
+    if not nhwc:  # nnlib (pirc/runtime/nn): float32 convs in C; None: not covered (the numpy windows below)
+        y = nn_fast.conv2d(x, w, attrs)
+        if y is not None:
+            return y
     cd = _compute_dtype(x)
-    cols = heavy_ops.im2col(xin, (kh, kw), strides, pads, dil, (oh, ow)) if not nhwc else None  # one pass in C
-    if cols is None:
-        # extra zeros when the last window runs past the padded input (see _conv_out)
-        eh = max(0, (oh - 1) * strides[0] + dil[0] * (kh - 1) + 1 - (h + pads[0] + pads[1]))
-        ew = max(0, (ow - 1) * strides[1] + dil[1] * (kw - 1) + 1 - (wd + pads[2] + pads[3]))
-        xp = np.pad(xin.astype(cd, copy=False), ((0, 0), (0, 0), (pads[0], pads[1] + eh), (pads[2], pads[3] + ew)))
-        cols = np.empty((n, c, kh, kw, oh, ow), dtype=cd)
-        for i in range(kh):
-            rs = _window_slices(i * dil[0], strides[0], oh)
-            for j in range(kw):
-                cols[:, :, i, j] = xp[:, :, rs, _window_slices(j * dil[1], strides[1], ow)]
+    # extra zeros when the last window runs past the padded input (see _conv_out)
+    eh = max(0, (oh - 1) * strides[0] + dil[0] * (kh - 1) + 1 - (h + pads[0] + pads[1]))
+    ew = max(0, (ow - 1) * strides[1] + dil[1] * (kw - 1) + 1 - (wd + pads[2] + pads[3]))
+    xp = np.pad(xin.astype(cd, copy=False), ((0, 0), (0, 0), (pads[0], pads[1] + eh), (pads[2], pads[3] + ew)))
+    cols = np.empty((n, c, kh, kw, oh, ow), dtype=cd)
+    for i in range(kh):
+        rs = _window_slices(i * dil[0], strides[0], oh)
+        for j in range(kw):
+            cols[:, :, i, j] = xp[:, :, rs, _window_slices(j * dil[1], strides[1], ow)]
     og = o // groups
     cols = cols.reshape(n, groups, cg * kh * kw, oh * ow)
     wm = w.astype(cd, copy=False).reshape(groups, og, cg * kh * kw)
@@ -401,9 +398,8 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
     # size) but the windows are the ordinary kernel_size/strides windows.
     win_adaptive = adaptive and kind != "max"
     if kind == "avg" and not nhwc and out == [1, 1] and (adaptive or bool(attrs.get("global_pooling", False))):
-        from pirc.runtime.heavy_ops import global_avg_pool  # the mean over H, W (no window loop)
-
-        return global_avg_pool(xin.astype(_compute_dtype(x), copy=False)).astype(x.dtype, copy=False), None
+        cd = _compute_dtype(x)  # the mean over H, W (no window loop)
+        return xin.astype(cd, copy=False).mean(axis=(2, 3), keepdims=True, dtype=cd).astype(x.dtype, copy=False), None
     hs, he = _windows(h, out[0], ks[0], strides[0], pads[0], win_adaptive)
     ws, we = _windows(w, out[1], ks[1], strides[1], pads[2], win_adaptive)
     cd = _compute_dtype(x)
@@ -426,14 +422,8 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
         with np.errstate(divide="ignore", invalid="ignore"):
             res = s2 / cnt
     elif kind == "max":
-        from pirc.runtime.heavy_ops import max_pool2d  # one pass in C (None: not applicable)
-
-        fast = None if nhwc else max_pool2d(xc, ks, strides, pads, out)
-        if fast is not None:
-            res = fast
-        else:
-            m1, _ = _reduce_axis(xc, 3, ws, we, "max")
-            res, _ = _reduce_axis(m1, 2, hs, he, "max")
+        m1, _ = _reduce_axis(xc, 3, ws, we, "max")
+        res, _ = _reduce_axis(m1, 2, hs, he, "max")
     else:  # max with index
         m1, a1 = _reduce_axis(xc, 3, ws, we, "argmax")
         res, mask = _reduce_axis(m1, 2, hs, he, "argmax", arg_in=a1, row_len=w)
@@ -453,8 +443,13 @@ def _pool2d_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
     kind = attrs.get("pooling_type")
     if kind not in ("max", "avg"):
         raise ValueError(f"pool2d: unknown pooling_type {kind!r}")
-    res, _ = _pool_np(x, kernel_ints(args[1]), attrs, attrs.get("padding_algorithm", "EXPLICIT"), kind,
-                      _layout(attrs))
+    from pirc.runtime.nn import fast as nn_fast
+
+    ksize = kernel_ints(args[1])
+    fast = nn_fast.pool2d(x, ksize, attrs)  # nnlib (pirc/runtime/nn); None: not covered
+    if fast is not None:
+        return [fast]
+    res, _ = _pool_np(x, ksize, attrs, attrs.get("padding_algorithm", "EXPLICIT"), kind, _layout(attrs))
     return [res]
 
 

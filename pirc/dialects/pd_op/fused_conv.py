@@ -13,8 +13,9 @@ made by Paddle's ``conv2d_add_fuse_pass`` / ``conv2d_add_act_fuse_pass``; pirc's
 
 The kernel computes the same float32 operations in the same order as the unfused ops (the conv,
 then ``+ bias``, then ``+ residual``, then the activation kernel's formula), so it matches them
-to the conv's rounding; float32 NCHW runs the epilogue in place (pirc/runtime/heavy_ops.py), other
-dtypes through the registered kernels of add and the activation.
+to the conv's rounding; float32 NCHW runs the conv and its epilogue in one C call (pirc/runtime/nn, the
+epilogue on each output tile while it is in cache), other cases through the registered kernels of add and
+the activation.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from pirc.dialects.pd_op.common import KernelArg, Meta, MetaArg, OpDef, ShapeError, meta_of, register
-from pirc.dialects.pd_op.conv import _conv2d_np, _conv_meta, _conv_out, _four_pads, _pairs, _update_pads
+from pirc.dialects.pd_op.conv import _conv2d_np, _conv_meta
 
 #: activation attribute -> the op whose kernel defines it (None: identity)
 ACTIVATIONS: dict[str, str | None] = {"identity": None, "": None, "relu": "pd_op.relu", "relu6": "pd_op.relu6",
@@ -67,26 +68,16 @@ def _meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
 
 def _kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     from pirc.dialects.opdef import lookup
-    from pirc.runtime import heavy_ops
+    from pirc.runtime.nn import fast
 
     x, w = np.asarray(args[0]), np.asarray(args[1])
     b = None if len(args) < 3 or args[2] is None else np.asarray(args[2])
     r = None if len(args) < 4 or args[3] is None else np.asarray(args[3])
     act = str(attrs.get("activation", "identity"))
-    groups = int(attrs.get("groups", 1))
-    if groups > 1 and x.ndim == 4:  # depthwise: the conv and its epilogue in one C loop
-        strides = _pairs(attrs["strides"], "strides")
-        kh, kw = w.shape[2:]
-        pads, dil = _update_pads(_four_pads(attrs["paddings"]), _pairs(attrs["dilations"], "dilations"),
-                                 attrs.get("padding_algorithm", "EXPLICIT"), x.shape[2:], strides, (kh, kw))
-        oh = _conv_out(x.shape[2], kh, pads[0], pads[1], strides[0], dil[0])
-        ow = _conv_out(x.shape[3], kw, pads[2], pads[3], strides[1], dil[1])
-        y = heavy_ops.depthwise_conv2d(x, w, strides, pads, dil, (oh, ow), groups, b, r, act)
-        if y is not None:
-            return [y]
-    y = _conv2d_np(x, w, attrs)
-    if heavy_ops.bias_act(y, b, r, act):
+    y = fast.conv2d(x, w, attrs, act, b, r)  # the conv and its epilogue in nnlib (None: not covered)
+    if y is not None:
         return [y]
+    y = _conv2d_np(x, w, attrs)
     add = lookup("pd_op.add").kernel
     if b is not None:
         y = add([y, b.reshape(1, -1, 1, 1)], {})[0]

@@ -1,4 +1,5 @@
-"""Fast paths of the heavy ops (pirc/runtime/heavy_ops.py) against plain numpy references."""
+"""The conv and pool op kernels, whose float32 NCHW cases run in pirc's NN library (pirc/runtime/nn), against
+plain numpy references and against their float64 (numpy) cases."""
 
 from __future__ import annotations
 
@@ -7,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pirc.dialects.opdef import lookup
-from pirc.runtime import heavy_ops
 
 
 def _reference_depthwise(x: np.ndarray, w: np.ndarray, s: tuple, p: tuple, d: tuple, out: tuple) -> np.ndarray:
@@ -37,8 +37,10 @@ def test_depthwise_matches_direct_sum(n: int, c: int, mult: int, h: int, w: int,
     rng = np.random.default_rng(seed)
     x = rng.standard_normal((n, c, h, w)).astype(np.float32)
     f = rng.standard_normal((c * mult, 1, k, k)).astype(np.float32)
-    got = heavy_ops.depthwise_conv2d(x, f, (s, s), (p, p, p, p), (d, d), out, c)
-    assert got is not None and got.shape == (n, c * mult, *out)
+    attrs = {"strides": [s, s], "paddings": [p, p], "padding_algorithm": "EXPLICIT", "dilations": [d, d],
+             "groups": c, "data_format": "NCHW"}
+    got = lookup("pd_op.depthwise_conv2d").kernel([x, f], attrs)[0]
+    assert got.shape == (n, c * mult, *out)
     np.testing.assert_allclose(got, _reference_depthwise(x, f, (s, s), (p, p, p, p), (d, d), out), rtol=1e-5,
                                atol=1e-5)
 
@@ -52,7 +54,6 @@ def test_conv_kernel_uses_fast_paths_with_the_general_answer() -> None:
     w1 = rng.standard_normal((4, 6, 1, 1)).astype(np.float32)
     np.testing.assert_allclose(conv([x, w1], attrs)[0], np.einsum("oc,nchw->nohw", w1[:, :, 0, 0], x),
                                rtol=1e-5, atol=1e-5)
-    assert heavy_ops.pointwise_conv2d(x, w1, (2, 2), (0, 0, 0, 0), 1) is None  # strided: im2col
     pool = lookup("pd_op.pool2d").kernel
     got = pool([x, np.array([1, 1], np.int64)], {"pooling_type": "avg", "adaptive": True, "strides": [1, 1],
                                                   "paddings": [0, 0], "global_pooling": False, "exclusive": True,
@@ -87,7 +88,8 @@ def test_max_pool_matches_window_max(h: int, w: int, k: int, s: int, p: int, cei
        k=st.integers(1, 4), s=st.integers(1, 3), p=st.integers(0, 2), d=st.integers(1, 2), seed=st.integers(0, 99))
 def test_im2col_conv_matches_the_numpy_windows(n: int, c: int, o: int, h: int, w: int, k: int, s: int, p: int,
                                                d: int, seed: int) -> None:
-    """float32 convs take the C im2col; float64 ones the numpy window copies: same windows."""
+    """float32 convs run in nnlib (im2col gathered into GEMM panels); float64 ones the numpy window copies:
+    same windows."""
     if (h + 2 * p - d * (k - 1) - 1) // s + 1 <= 0 or (w + 2 * p - d * (k - 1) - 1) // s + 1 <= 0 or k == 1:
         return
     rng = np.random.default_rng(seed)
@@ -99,5 +101,3 @@ def test_im2col_conv_matches_the_numpy_windows(n: int, c: int, o: int, h: int, w
     got = conv([x.astype(np.float32), f.astype(np.float32)], attrs)[0]
     want = conv([x, f], attrs)[0]
     np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
-    cols = heavy_ops.im2col(x.astype(np.float32), (k, k), (s, s), (p, p, p, p), (d, d), got.shape[2:])
-    assert cols is not None and cols.shape == (n, c, k, k, *got.shape[2:])

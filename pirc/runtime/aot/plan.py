@@ -1,0 +1,369 @@
+"""Which programs run ahead of time, and the static plan of one: steps, buffers, arena.
+
+A program (after :func:`pirc.cinn.compiler.compile_program`) is *AOT-eligible* when its top-level
+block holds only ops the AOT host program can call (:data:`COVERED`): compiled kernels
+(``cinn_runtime.jit_kernel``), the NN ops pirc's nn library covers (:mod:`.nnops`), and the ops
+that only bind values (feeds, parameters, constant int arrays, fetches); no control flow.
+
+:func:`build_plan` specialises an eligible program on concrete feed shapes: every value gets a
+concrete shape (compiled kernels: their buffer shapes at the kernel's symbol values; other ops:
+their shape rules) and a :class:`Buf`: a feed (the caller's array, read in place), a parameter or
+constant (the executor's array), an output (a fresh array per run, so results never alias the
+arena) or an arena slice (a first-fit plan over the values' lifetimes, :mod:`.arena`).  Anything a
+plan cannot do makes it return the reason instead (the interpreter then runs the program).
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from pirc.dialects.opdef import DTYPE_TO_NUMPY, Meta, OP_DEFS, ShapeError
+from pirc.ir.core import Block, Operation, Value
+from pirc.ir.types import DenseTensorType
+from pirc.runtime.aot import nnops
+from pirc.runtime.aot.arena import Interval, plan_arena
+
+KERNEL_OP = "cinn_runtime.jit_kernel"
+BINDING_OPS = frozenset({"pd_op.data", "builtin.parameter", "pd_op.full_int_array", "pd_op.fetch"})
+COVERED = BINDING_OPS | {KERNEL_OP} | nnops.NN_OPS
+
+
+class NotEligible(Exception):
+    """Why a program (or a feed-shape specialisation of it) cannot run ahead of time."""
+
+
+@dataclass(frozen=True)
+class Buf:
+    """Where one value lives during a run: ``kind`` is feed / param / const / out / arena;
+    ``index``: its position in the feed, parameter, constant or output table, or its arena offset."""
+
+    kind: str
+    index: int
+    shape: tuple[int, ...]
+    dtype: np.dtype
+
+    @property
+    def nbytes(self) -> int:
+        return int(np.prod(self.shape, dtype=np.int64)) * self.dtype.itemsize
+
+
+@dataclass
+class Step:
+    """One call of the host program: a compiled kernel (``kind == "kernel"``: ``args`` in the
+    kernel's argument order, a Buf per buffer, an int per symbolic dim) or an nn op (``kind`` is
+    the nn function's name: ``args`` the buffers it takes, None where optional and absent;
+    ``desc`` its descriptor)."""
+
+    op: Operation
+    kind: str
+    label: str
+    args: list[Buf | int | None]
+    fn: int  # index into the plan's function table
+    desc: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Plan:
+    steps: list[Step]
+    feeds: list[tuple[str, tuple[int, ...], np.dtype]]  # name, shape, dtype
+    params: list[str]  # parameter names, in the params table order
+    consts: list[np.ndarray]
+    outputs: list[tuple[str, tuple[int, ...], np.dtype]]  # fetch name, shape, dtype
+    fns: list[tuple[str, Any]]  # (kind, the callable: a HostKernel for "kernel", else an nn symbol name)
+    arena_bytes: int
+    interp_peak: int  # the most bytes live at once, outputs included (what the interpreter's GC reaches at best)
+    out_bytes: int
+    nthreads: int
+
+    def describe(self) -> str:
+        return (f"AOT: {len(self.steps)} calls, arena {self.arena_bytes} bytes + outputs {self.out_bytes} bytes "
+                f"(the interpreter's live values peak at {self.interp_peak} bytes at best)")
+
+
+# ------------------------------------------------------------------------------------------------
+# eligibility (no shapes needed)
+# ------------------------------------------------------------------------------------------------
+
+def ineligible_reason(block: Block) -> str | None:
+    """Why the block cannot run ahead of time (None: it can, shape permitting)."""
+    for op in block.ops:
+        if op.regions:
+            return f"{op.name} has regions (control flow)"
+        if op.name not in COVERED:
+            return f"{op.name} is not covered"
+        if op.name in nnops.NN_OPS and not nnops.available():
+            return f"{op.name} needs pirc's nn library, which is not available"
+        if op.name == "pd_op.fetch":
+            v = op.operand(0)
+            owner = getattr(v, "owner", None)
+            if not isinstance(owner, Operation) or owner.name in BINDING_OPS:
+                return "a fetch reads a feed, parameter or constant"
+    if not any(op.name == "pd_op.fetch" for op in block.ops):
+        return "the program has no pd_op.fetch"
+    return None
+
+
+# ------------------------------------------------------------------------------------------------
+# specialising on feed shapes
+# ------------------------------------------------------------------------------------------------
+
+def _dtype(t: Any) -> np.dtype:
+    if not isinstance(t, DenseTensorType) or t.dtype not in DTYPE_TO_NUMPY:
+        raise NotEligible(f"a value of type {getattr(t, 'text', t)} is not a dense tensor")
+    return np.dtype(DTYPE_TO_NUMPY[t.dtype])
+
+
+def _static(t: Any) -> tuple[int, ...] | None:
+    if isinstance(t, DenseTensorType) and all(d >= 0 for d in t.dims):
+        return tuple(t.dims)
+    return None
+
+
+class _Shapes:
+    """Concrete shapes and constants of values, filled in program order."""
+
+    def __init__(self) -> None:
+        self.shape: dict[Value, tuple[int, ...]] = {}
+        self.const: dict[Value, Any] = {}
+
+    def meta(self, v: Value | None) -> Meta | None:
+        if v is None:
+            return None
+        t = v.type
+        return Meta(self.shape[v], t.dtype if isinstance(t, DenseTensorType) else "", self.const.get(v))
+
+    def set(self, v: Value, shape: Sequence[int]) -> None:
+        shape = tuple(int(d) for d in shape)
+        want = v.type.dims if isinstance(v.type, DenseTensorType) else None
+        if want is not None and (len(want) != len(shape) or any(w >= 0 and w != s for w, s in zip(want, shape))):
+            raise NotEligible(f"a value's shape {list(shape)} does not fit its type {v.type.text}")
+        self.shape[v] = shape
+
+
+def _kernel_of(factory: Any, op: Operation) -> tuple[Any, dict[str, tuple[int, int]]]:
+    """(the loaded HostKernel of a jit_kernel op, its symbol sources), through the installed factory."""
+    from pirc.cinn.backend.jit_kernel import kernel_node, symbol_sources
+
+    ready = getattr(factory, "_ready", {}).get(id(op))
+    if ready is not None and ready[0] is op:
+        return ready[1], ready[2]
+    try:
+        node, fn = kernel_node(op)
+        sources = symbol_sources(op, fn)
+    except ValueError as e:
+        raise NotEligible(f"{KERNEL_OP}: {e}") from None
+    return factory._module(node)[fn.name], sources
+
+
+def _kernel_step(op: Operation, kernel: Any, sources: dict[str, tuple[int, int]], shapes: _Shapes, fn: int) -> Step:
+    from pirc.cinn.ast.dtypes import DType
+    from pirc.cinn.ast.nodes import ArgIO
+    from pirc.cinn.backend.empty_reduce import check, empty_reduction_axes
+
+    meta = kernel.meta
+    ins = meta.inputs
+    if any(a.io is ArgIO.INOUT for a in meta.args):
+        raise NotEligible(f"kernel {meta.name} has an inout argument")
+    if len(ins) != len(op.operands) or len(meta.outputs) != len(op.results):
+        raise NotEligible(f"kernel {meta.name} does not match its op's operands and results")
+    pos = {a.index: k for k, a in enumerate(ins)}
+    operands = op.operand_values()
+    values: dict[int, int] = {}
+    for a in meta.scalars:
+        if a.dtype is not DType.INT64:
+            raise NotEligible(f"kernel {meta.name}: scalar argument of type {a.dtype} is not a dim")
+        src = sources.get(a.name)
+        if src is None:
+            m = kernel.info.symbol_args_map.get(a.index)
+            src = (pos[m[0]], m[1]) if m is not None and m[0] in pos else None
+        if src is None or src[1] < 0:
+            raise NotEligible(f"kernel {meta.name}: scalar argument {a.name} is not a dim of an input")
+        shape = shapes.shape[operands[src[0]]]  # type: ignore[index]
+        if src[1] >= len(shape):
+            raise NotEligible(f"kernel {meta.name}: scalar argument {a.name} reads a missing dim")
+        values[a.index] = shape[src[1]]
+    env = meta.env(values)
+    func = meta.func
+    if func is None:  # a kernel loaded from the group index: its function comes from the op
+        from pirc.cinn.backend.jit_kernel import kernel_node
+
+        try:
+            func = kernel_node(op)[1]
+        except ValueError:
+            func = None
+    axes = empty_reduction_axes(func) if func is not None else []
+    if axes:
+        try:
+            check(axes, {meta.args[i].name: v for i, v in values.items()})
+        except ValueError as e:
+            raise NotEligible(f"kernel {meta.name}: {e}") from None
+    for a, v in zip(ins, operands, strict=True):
+        if v is None or shapes.shape.get(v) != kernel.info.shape(a, env):
+            raise NotEligible(f"kernel {meta.name}: an input's shape differs from the kernel's argument {a.name}")
+        if np.dtype(a.host_dtype) != _dtype(v.type):
+            raise NotEligible(f"kernel {meta.name}: an input's dtype differs from argument {a.name}")
+    for a, r in zip(meta.outputs, op.results, strict=True):
+        shapes.set(r, kernel.info.shape(a, env))
+        if np.dtype(a.host_dtype) != _dtype(r.type):
+            raise NotEligible(f"kernel {meta.name}: a result's dtype differs from argument {a.name}")
+    args: list[Any] = []
+    k_in = k_out = 0
+    for a in meta.args:
+        if not a.is_buffer:
+            args.append(values[a.index])
+        elif a.io is ArgIO.IN:
+            args.append(operands[k_in])
+            k_in += 1
+        else:
+            args.append(op.results[k_out])
+            k_out += 1
+    return Step(op, "kernel", meta.name, args, fn)
+
+
+def _infer(op: Operation, shapes: _Shapes) -> None:
+    d = OP_DEFS.get(op.name)
+    if all(_static(r.type) is not None for r in op.results):
+        for r in op.results:
+            shapes.set(r, _static(r.type))  # type: ignore[arg-type]
+        return
+    if d is None or d.infer_meta is None:
+        raise NotEligible(f"{op.name} has no shape rule")
+    try:
+        res = d.infer_meta([shapes.meta(v) for v in op.operand_values()], op.attrs.values())
+    except (ShapeError, ValueError, TypeError, KeyError, IndexError) as e:
+        raise NotEligible(f"{op.name}: {e}") from None
+    for r, m in zip(op.results, res, strict=True):
+        if m.shape is None or any(s < 0 for s in m.shape):
+            raise NotEligible(f"{op.name}: the result shape is not known")
+        shapes.set(r, m.shape)
+
+
+def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory: Any, nthreads: int) -> Plan:
+    """The plan of ``block`` for these feed shapes.  Raises :class:`NotEligible`."""
+    reason = ineligible_reason(block)
+    if reason is not None:
+        raise NotEligible(reason)
+    shapes = _Shapes()
+    ops = list(block.ops)
+    feeds: list[tuple[str, tuple[int, ...], np.dtype]] = []
+    params: list[str] = []
+    consts: list[np.ndarray] = []
+    bound: dict[Value, Buf] = {}
+    raw_steps: list[Step] = []
+    fns: list[tuple[str, Any]] = []
+    fn_index: dict[Any, int] = {}
+    fetched: dict[Value, str] = {}
+    for op in ops:
+        if op.name == "pd_op.fetch":
+            v = op.operand(0)
+            name = op.attr("name")
+            if v in fetched or not isinstance(name, str):
+                raise NotEligible("a value is fetched twice, or a fetch has no name")
+            fetched[v] = name  # type: ignore[index]
+    for op in ops:
+        n = op.name
+        if n == "pd_op.data":
+            name = str(op.attr("name"))
+            if name not in feed_shapes:
+                raise NotEligible(f"no feed named {name!r}")
+            r = op.results[0]
+            shapes.set(r, feed_shapes[name])
+            bound[r] = Buf("feed", len(feeds), shapes.shape[r], _dtype(r.type))
+            feeds.append((name, shapes.shape[r], _dtype(r.type)))
+        elif n == "builtin.parameter":
+            r = op.results[0]
+            s = _static(r.type)
+            if s is None:
+                raise NotEligible("a parameter's shape is not static")
+            shapes.set(r, s)
+            bound[r] = Buf("param", len(params), s, _dtype(r.type))
+            params.append(str(op.attr("parameter_name")))
+        elif n == "pd_op.full_int_array":
+            r = op.results[0]
+            value = op.attr("value")
+            dt = _dtype(r.type)
+            arr = np.asarray(value if isinstance(value, list) else [], dtype=dt)
+            shapes.set(r, arr.shape)
+            shapes.const[r] = [int(x) for x in arr.tolist()]
+            bound[r] = Buf("const", len(consts), arr.shape, dt)
+            consts.append(arr)
+        elif n == "pd_op.fetch":
+            continue
+        elif n == KERNEL_OP:
+            kernel, sources = _kernel_of(factory, op)
+            key = ctypes.cast(kernel.fn, ctypes.c_void_p).value  # one table entry per loaded function
+            if key not in fn_index:
+                fn_index[key] = len(fns)
+                fns.append(("kernel", kernel))
+            raw_steps.append(_kernel_step(op, kernel, sources, shapes, fn_index[key]))
+        else:  # an nn op
+            call = _nn_call(op, shapes)
+            if call.symbol not in fn_index:
+                fn_index[call.symbol] = len(fns)
+                fns.append(("nn", call.symbol))
+            args: list[Any] = [op.operand_values()[k] if k is not None else None for k in call.operands]
+            args += list(op.results)
+            raw_steps.append(Step(op, call.symbol, op.name, args, fn_index[call.symbol], list(call.desc)))
+    steps, outputs, arena = _place(ops, raw_steps, bound, fetched, shapes)
+    out_bytes = sum(_nbytes(s, d) for _, s, d in outputs)
+    return Plan(steps, feeds, params, consts, outputs, fns, arena.size, arena.peak + out_bytes, out_bytes, nthreads)
+
+
+def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
+    _infer(op, shapes)
+    operands = op.operand_values()
+    call = nnops.describe(op, [shapes.shape.get(v) if v is not None else None for v in operands],
+                          [shapes.shape[r] for r in op.results],
+                          [shapes.const.get(v) if v is not None else None for v in operands])
+    if call is None:
+        raise NotEligible(f"{op.name} is not covered with these attributes and shapes")
+    if any(k is not None and _dtype(operands[k].type) != np.float32 for k in call.operands) \
+            or any(_dtype(r.type) != np.float32 for r in op.results):
+        raise NotEligible(f"{op.name} is not float32")
+    return call
+
+
+def _place(ops: Sequence[Operation], raw_steps: list[Step], bound: dict[Value, Buf], fetched: dict[Value, str],
+           shapes: _Shapes) -> tuple[list[Step], list[tuple[str, tuple[int, ...], np.dtype]], Any]:
+    """Outputs (fresh arrays, in fetch ``col`` order) and one arena for every other computed value;
+    the steps with their values replaced by buffers."""
+    first: dict[Value, int] = {}
+    last: dict[Value, int] = {}
+    for i, st in enumerate(raw_steps):
+        for a in st.args:
+            if isinstance(a, Value):
+                if a in bound:
+                    continue
+                first.setdefault(a, i)
+                last[a] = i
+    for v in fetched:
+        if v not in first:
+            raise NotEligible("a fetched value is not computed by the program")
+    arena_vals = [v for v in first if v not in fetched]
+    plan = plan_arena([Interval(_nbytes(shapes.shape[v], _dtype(v.type)), first[v], last[v]) for v in arena_vals])
+    for v, off in zip(arena_vals, plan.offsets, strict=True):
+        bound[v] = Buf("arena", off, shapes.shape[v], _dtype(v.type))
+    fetch_ops = [op for op in ops if op.name == "pd_op.fetch"]
+    cols = [op.attr("col") for op in fetch_ops]
+    order = sorted(range(len(fetch_ops)), key=lambda i: (cols[i] if isinstance(cols[i], int) else i, i))
+    outputs: list[tuple[str, tuple[int, ...], np.dtype]] = []
+    for i in order:  # outputs in the interpreter's order (col)
+        v = fetch_ops[i].operand(0)
+        assert v is not None
+        bound[v] = Buf("out", len(outputs), shapes.shape[v], _dtype(v.type))
+        outputs.append((fetched[v], shapes.shape[v], _dtype(v.type)))
+    steps = [Step(st.op, st.kind, st.label, [bound[a] if isinstance(a, Value) else a for a in st.args], st.fn,
+                  st.desc) for st in raw_steps]
+    return steps, outputs, plan
+
+
+def _nbytes(shape: Sequence[int], dt: np.dtype) -> int:
+    return int(np.prod(shape, dtype=np.int64)) * dt.itemsize
+
+
+__all__ = ["BINDING_OPS", "COVERED", "Buf", "NotEligible", "Plan", "Step", "build_plan", "ineligible_reason"]

@@ -1,0 +1,157 @@
+"""Descriptors of nnlib's calls (nnlib.h) from an op's attributes and input shapes.
+
+The one place that decides whether pirc's NN library covers an op instance, used both by the
+interpreter's fast paths (pirc/dialects/pd_op/{conv,fused_conv,fc}.py) and by code generators that
+call the library from C.  Each builder returns the int64 descriptor as a tuple, or None when the
+case is not covered (the caller keeps its general kernel): a dtype other than float32, NHWC, an
+unknown shape (-1), an activation the library does not know, adaptive average pooling to more than
+1x1, average pooling with a ceil_mode window that starts past the input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+#: activation names (pd_op.fused_conv2d_add_act's ``activation``, pd_op.fc's ``activation_type``,
+#: and the activation ops' names) -> nnlib's act code (nnlib.h)
+#: (hardsigmoid: with its default slope 0.1666667 and offset 0.5 only)
+ACT_CODES: dict[str, int] = {"": 0, "identity": 0, "relu": 1, "relu6": 2, "hardswish": 3, "silu": 4, "hardsigmoid": 5}
+
+CONV_LEN = 17
+POOL_LEN = 14
+FC_LEN = 4
+
+
+def _known(shape: Sequence[int] | None, rank: int) -> tuple[int, ...] | None:
+    if shape is None or len(shape) != rank or any(int(d) < 0 for d in shape):
+        return None
+    return tuple(int(d) for d in shape)
+
+
+def _nchw(attrs: Mapping[str, Any]) -> bool:
+    return attrs.get("data_format", "NCHW") in ("NCHW", "AnyLayout")
+
+
+def _channels(shape: Sequence[int] | None) -> int | None:
+    """Elements of a per-channel bias ([C], [C, 1, 1], [1, C, 1, 1]), else None."""
+    if shape is None:
+        return None
+    s = tuple(int(d) for d in shape)
+    if len(s) == 1 or (len(s) == 3 and s[1:] == (1, 1)) or (len(s) == 4 and s[0] == 1 and s[2:] == (1, 1)):
+        return s[0] if len(s) < 4 else s[1]
+    return None
+
+
+def conv2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequence[int] | None,
+           dtype: str = "float32", act: str = "identity", bias_shape: Sequence[int] | None = None,
+           residual_shape: Sequence[int] | None = None, has_bias: bool = False,
+           has_residual: bool = False) -> tuple[int, ...] | None:
+    """pd_op.conv2d / depthwise_conv2d / fused_conv2d_add_act -> nnlib's conv descriptor, or None.
+
+    ``has_bias`` / ``has_residual``: the op has that operand (its shape then in ``bias_shape`` /
+    ``residual_shape``; a bias must hold one value per output channel, a residual the output's shape).
+    """
+    from pirc.dialects.pd_op.common import ShapeError
+    from pirc.dialects.pd_op.conv import _conv_out, _four_pads, _pairs, _update_pads
+
+    xs, ws = _known(x_shape, 4), _known(w_shape, 4)
+    if xs is None or ws is None or dtype != "float32" or not _nchw(attrs) or act not in ACT_CODES:
+        return None
+    n, c, h, wd = xs
+    o, cg, kh, kw = ws
+    groups = int(attrs.get("groups", 1))
+    if groups < 1 or c != cg * groups or o % groups or min(c, h, wd, o, kh, kw) < 1:
+        return None
+    try:
+        strides = _pairs(attrs["strides"], "strides")
+        pads, dil = _update_pads(_four_pads(attrs["paddings"]), _pairs(attrs["dilations"], "dilations"),
+                                 attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, (kh, kw))
+        oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
+        ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
+    except (ShapeError, KeyError, ValueError, TypeError):
+        return None
+    if min(strides) < 1 or min(dil) < 1 or min(pads) < 0:
+        return None
+    if has_bias and _channels(bias_shape) != o:
+        return None
+    if has_residual and _known(residual_shape, 4) != (n, o, oh, ow):
+        return None
+    return (n, c, h, wd, o, kh, kw, oh, ow, strides[0], strides[1], pads[0], pads[2], dil[0], dil[1], groups,
+            ACT_CODES[act])
+
+
+def pool2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, ksize: Sequence[int] | None,
+           dtype: str = "float32") -> tuple[int, ...] | None:
+    """pd_op.pool2d (kernel_size known) -> nnlib's pool descriptor, or None."""
+    from pirc.dialects.pd_op.common import ShapeError
+    from pirc.dialects.pd_op.conv import _pool_geometry
+
+    xs = _known(x_shape, 4)
+    kind = attrs.get("pooling_type")
+    if xs is None or ksize is None or dtype != "float32" or not _nchw(attrs) or kind not in ("max", "avg"):
+        return None
+    n, c, h, w = xs
+    if min(h, w) < 1:
+        return None
+    adaptive = bool(attrs.get("adaptive", False))
+    try:
+        ks, strides, pads, out = _pool_geometry((h, w), list(ksize), attrs,
+                                                attrs.get("padding_algorithm", "EXPLICIT"))
+    except (ShapeError, KeyError, ValueError, TypeError):
+        return None
+    if adaptive and kind == "avg":
+        return (n, c, h, w, 1, 1, h, w, 1, 1, 0, 0, 1, 1) if out == [1, 1] else None
+    # adaptive max: Paddle's kernel takes ordinary windows (kernel_size = the output size, strides, no padding)
+    if min(ks) < 1 or min(strides) < 1 or min(pads) < 0:
+        return None
+    # an average over a window that starts past the input (ceil_mode can add one) is left to the general kernel
+    if kind == "avg" and (out[0] > 0 and (out[0] - 1) * strides[0] - pads[0] >= h
+                          or out[1] > 0 and (out[1] - 1) * strides[1] - pads[2] >= w):
+        return None
+    exclusive = bool(attrs.get("exclusive", True))
+    return (n, c, h, w, out[0], out[1], ks[0], ks[1], strides[0], strides[1], pads[0], pads[2],
+            0 if kind == "max" else 1, 1 if exclusive else 0)
+
+
+def fc(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequence[int] | None,
+       dtype: str = "float32", bias_shape: Sequence[int] | None = None,
+       has_bias: bool = False) -> tuple[int, ...] | None:
+    """pd_op.fc -> nnlib's fc descriptor (M, K, N, act), or None."""
+    if x_shape is None or dtype != "float32" or attrs.get("padding_weights"):
+        return None
+    act = str(attrs.get("activation_type", ""))
+    ws = _known(w_shape, 2)
+    if ws is None or act not in ("", "relu") or any(int(d) < 0 for d in x_shape):
+        return None
+    k = int(attrs.get("in_num_col_dims", 1))
+    if not 1 <= k < len(x_shape):
+        return None
+    m = 1
+    for d in x_shape[:k]:
+        m *= int(d)
+    kk = 1
+    for d in x_shape[k:]:
+        kk *= int(d)
+    if kk != ws[0] or kk < 1:
+        return None
+    if has_bias and (bias_shape is None or tuple(int(d) for d in bias_shape) not in ((ws[1],), (1, ws[1]))):
+        return None
+    return (m, kk, ws[1], ACT_CODES[act])
+
+
+def threads() -> int:
+    """The ``nt`` the interpreter passes: the cores the run's thread policy may keep busy
+    (pirc/runtime/threads.py: the usable cores, or ``PIRC_NUM_THREADS``), even under the inter-op policy
+    (several interpreter workers, single-threaded compiled kernels) that programs mixing host ops and
+    compiled kernels get: a CNN is mostly a chain, so one conv runs at a time and the other core idles.
+    nnlib opens a team only for calls big enough to pay for it (``PIRC_PAR_FLOPS`` in nnlib.c: tens of
+    MFLOP, ResNet's and VGG's convs, not a MobileNet's small layers), so small kernels between host ops
+    stay on their thread as before."""
+    from pirc.runtime.threads import current
+
+    p = current()
+    return 1 if p is None else max(1, p.budget)
+
+
+__all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "conv2d", "fc", "pool2d", "threads"]

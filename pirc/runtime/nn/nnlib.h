@@ -1,0 +1,74 @@
+/* pirc's NN kernel library: the ABI (float32, NCHW, contiguous row-major arrays).
+
+   Every function returns 0 on success and nonzero when its descriptor is not supported (nothing
+   is written then), or -2 when scratch memory could not be allocated.  `nt` is the number of
+   threads the call may use: the call opens its own OpenMP parallel region of at most nt threads
+   when nt > 1 and the work is big enough; it must not be called with nt > 1 from inside another
+   OpenMP parallel region that already uses the cores.  Results never depend on nt: every output
+   element is computed by one thread, summing its products in a fixed order.
+
+   Scratch memory (packed GEMM panels, padded planes) belongs to the library: per-thread buffers
+   grown on demand and kept for the next call.  Callers pass none.
+
+   Activation codes (`act`), applied last, elementwise:
+     0 identity
+     1 relu        x > 0 ? x : 0                      (NaN -> 0)
+     2 relu6       min(max(x, 0), 6)                  (NaN stays NaN)
+     3 hardswish   x * min(max(x + 3, 0), 6) / 6      (Paddle's threshold 6, scale 6, offset 3)
+     4 silu        x / (1 + expf(-x))                 (pd_op.silu's formula; swish, x * sigmoid(x),
+                                                       rounds differently and has no code)
+     5 hardsigmoid max(0, min(1, x * 0.1666667f + 0.5f))  (pd_op.hardsigmoid with its default slope
+                                                       and offset; NaN stays NaN)
+   Any other code is unsupported (nonzero return). */
+#ifndef PIRC_NNLIB_H
+#define PIRC_NNLIB_H
+
+#include <stdint.h>
+
+#define PIRC_NN_ABI_VERSION 1
+
+#define PIRC_NN_ACT_IDENTITY 0
+#define PIRC_NN_ACT_RELU 1
+#define PIRC_NN_ACT_RELU6 2
+#define PIRC_NN_ACT_HARDSWISH 3
+#define PIRC_NN_ACT_SILU 4
+#define PIRC_NN_ACT_HARDSIGMOID 5
+
+/* The ABI version this library implements (PIRC_NN_ABI_VERSION). */
+int pirc_nn_abi_version(void);
+
+/* 2-D convolution with Paddle's fused epilogue.
+   d = {N, C, H, W, O, KH, KW, OH, OW, stride_h, stride_w, pad_top, pad_left, dil_h, dil_w, groups, act}
+   (17 values; pad_bottom / pad_right are implied by OH / OW: windows reaching past the input read 0).
+   x: [N, C, H, W]; w: [O, C/groups, KH, KW]; b: [O] or NULL; r: residual [N, O, OH, OW] or NULL;
+   y: [N, O, OH, OW] (must not alias x, w, b; may not alias r either).
+   y = act((conv(x, w) + b) + r), in Paddle's order (conv, add bias, add residual, activation).
+   Each output's sum runs in an order fixed by the descriptor alone (never by nt): over (c, i, j)
+   in order with fused multiply-adds in the GEMM paths, separate multiply and add in the depthwise
+   path (groups == C), and for a 1x1 input plane with a 1x1 filter (an SE block's GEMV) 64 lanes of
+   partial sums combined in a fixed tree.
+   Unsupported: any size < 1 (except N, OH, OW which may be 0: nothing to do), C or O not
+   divisible by groups, an unknown act. */
+int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const float* b, const float* r,
+                       float* y, int nt);
+#define PIRC_NN_CONV_DESC_LEN 17
+
+/* 2-D pooling.
+   d = {N, C, H, W, OH, OW, KH, KW, stride_h, stride_w, pad_top, pad_left, kind, exclusive}
+   (14 values).  Window (oh, ow): rows [oh*stride_h - pad_top, + KH), columns likewise, clipped to
+   the input.  kind 0: max (initial value -FLT_MAX, update m = m > v ? m : v: Paddle's MaxPool);
+   kind 1: average, the window sum (row-major order, in double) divided by the in-bounds count when exclusive
+   is 1, else by Paddle's inclusive count (min(start + K, size + pad_before) - start per axis,
+   start not clipped), rounded to float once (global pooling: the plane summed in double as 8
+   interleaved partial sums added in a fixed tree).  Global / adaptive-to-1x1 pooling: KH = H, KW = W, OH = OW = 1, pads 0.
+   x: [N, C, H, W]; y: [N, C, OH, OW]. */
+int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt);
+#define PIRC_NN_POOL_DESC_LEN 14
+
+/* Fully connected layer / matmul with epilogue.
+   d = {M, K, N, act} (4 values); x: [M, K]; w: [K, N] (Paddle's fc weight layout); b: [N] or NULL;
+   y: [M, N] = act(x @ w + b), the sum over k in order (fused multiply-adds).  act: as for conv. */
+int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float* b, float* y, int nt);
+#define PIRC_NN_FC_DESC_LEN 4
+
+#endif
