@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from aot_programs import chain_programs, cnn_programs
-from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import HealthCheck, given, settings
 
 import pirc.api as api
 from pirc.cinn.backend.cache import KernelCache
@@ -69,10 +69,7 @@ def test_corpus_programs_run_ahead_of_time_bit_identical(name: str) -> None:
 def test_random_kernel_chains_match_the_interpreter(case: tuple[str, int, int, bool]) -> None:
     text, b, c, _ = case
     prog = api.parse(text, "chain")
-    try:
-        compile_program(prog, "c")
-    except KeyError:  # a CINN lowering bug outside AOT (a kernel reading another kernel's temp), reported
-        reject()
+    compile_program(prog, "c")
     x = np.random.default_rng(b * 10 + c).standard_normal((b, c)).astype(np.float32)
     aot, interp, status = _both(prog, {"x": x})
     assert status.startswith("AOT: used"), status
