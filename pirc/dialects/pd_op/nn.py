@@ -100,7 +100,12 @@ def _embedding_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[M
 
 
 def _embedding_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+    from pirc.runtime.nn import fast
+
     ids, w = np.asarray(args[0]), args[1]
+    y = fast.embedding(ids, np.asarray(w), attrs)  # nnlib's C lookup; None: not covered (or an id out of range)
+    if y is not None:
+        return [y]
     v = w.shape[0]
     if ids.size and (ids.min() < 0 or ids.max() >= v):
         raise IndexError(f"embedding: ids must be in [0, {v})")

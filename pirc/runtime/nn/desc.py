@@ -140,6 +140,74 @@ def fc(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequenc
     return (m, kk, ws[1], ACT_CODES[act])
 
 
+def _bias_strides(shape: Sequence[int], full: tuple[int, int, int, int]) -> tuple[int, ...] | None:
+    """Element strides over ``full`` ([B, H, Sq, Sk]) of a contiguous array of ``shape`` that broadcasts to
+    it (0 on broadcast axes), or None when it does not broadcast."""
+    s = _known(shape, len(shape)) if len(shape) <= 4 else None
+    if s is None:
+        return None
+    s = (1,) * (4 - len(s)) + s
+    strides, step = [0, 0, 0, 0], 1
+    for ax in range(3, -1, -1):
+        if s[ax] == full[ax]:
+            strides[ax] = 0 if s[ax] == 1 else step
+        elif s[ax] != 1:
+            return None
+        step *= s[ax]
+    return tuple(strides)
+
+
+def attention(attrs: Mapping[str, Any], q_shape: Sequence[int] | None, k_shape: Sequence[int] | None,
+              v_shape: Sequence[int] | None, dtype: str = "float32", bias_shape: Sequence[int] | None = None,
+              has_bias: bool = False) -> tuple[int, ...] | None:
+    """pd_op.fused_dot_product_attention -> nnlib's attention descriptor, or None."""
+    import struct
+
+    if dtype != "float32" or attrs.get("is_training", False) or attrs.get("dropout_probability", 0.0) not in (0, 0.0):
+        return None
+    heads = int(attrs.get("head_number", 0) or 0)
+    rank = 3 if heads else 4
+    qs, ks, vs = _known(q_shape, rank), _known(k_shape, rank), _known(v_shape, rank)
+    if qs is None or ks is None or vs is None or heads < 0:
+        return None
+    if heads:
+        if any(s[2] % heads for s in (qs, ks, vs)):
+            return None
+        qs, ks, vs = ((s[0], s[1], heads, s[2] // heads) for s in (qs, ks, vs))
+    (b, sq, h, d), (bk, sk, hk, dk), (bv, sv, hv, dv) = qs, ks, vs
+    if not (b == bk == bv and h == hk == hv and d == dk and sk == sv) or min(sk, h, d, dv) < 1:
+        return None
+    strides: tuple[int, ...] = (0, 0, 0, 0)
+    if has_bias:
+        if bias_shape is None or (bs := _bias_strides(bias_shape, (b, h, sq, sk))) is None:
+            return None
+        strides = bs
+    try:
+        bits = struct.unpack("<I", struct.pack("<f", float(attrs.get("scaling_factor", 1.0))))[0]
+    except (OverflowError, TypeError, ValueError):
+        return None
+    return (b, sq, sk, h, d, dv, *strides, bits)
+
+
+def embedding(attrs: Mapping[str, Any], ids_shape: Sequence[int] | None, w_shape: Sequence[int] | None,
+              ids_dtype: str = "int64", dtype: str = "float32") -> tuple[int, ...] | None:
+    """pd_op.embedding -> nnlib's embedding descriptor (n, V, Dm, padding_idx), or None."""
+    ws = _known(w_shape, 2)
+    if ids_shape is None or ws is None or ids_dtype != "int64" or dtype != "float32" or min(ws) < 1:
+        return None
+    if any(int(d) < 0 for d in ids_shape):
+        return None
+    n = 1
+    for d in ids_shape:
+        n *= int(d)
+    pad = int(attrs.get("padding_idx", -1))
+    if pad != -1 and pad < 0:
+        pad += ws[0]
+    if not -1 <= pad < ws[0]:
+        return None
+    return (n, ws[0], ws[1], pad)
+
+
 def threads() -> int:
     """The ``nt`` the interpreter passes: the cores the run's thread policy may keep busy
     (pirc/runtime/threads.py: the usable cores, or ``PIRC_NUM_THREADS``), even under the inter-op policy
@@ -154,4 +222,5 @@ def threads() -> int:
     return 1 if p is None else max(1, p.budget)
 
 
-__all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "conv2d", "fc", "pool2d", "threads"]
+__all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "attention", "conv2d", "embedding", "fc", "pool2d",
+           "threads"]

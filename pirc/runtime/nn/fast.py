@@ -151,3 +151,29 @@ def _run_fc(so: Any, plan: _Plan, x: np.ndarray) -> np.ndarray | None:
     y = np.empty(plan.out, np.float32)
     rc = so.pirc_nn_fc_f32(plan.d, x.ctypes.data, plan.ptrs[0], plan.ptrs[1], y.ctypes.data, desc.threads())
     return y if rc == 0 else None
+
+
+def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, bias: np.ndarray | None,
+              attrs: Mapping[str, Any]) -> np.ndarray | None:
+    """pd_op.fused_dot_product_attention's result (its operands' layout: [B, S, H, D], or [B, S, H*D] with
+    head_number), or None."""
+    if not q.dtype == k.dtype == v.dtype == np.float32 or (bias is not None and bias.dtype != np.float32):
+        return None
+    d = desc.attention(attrs, q.shape, k.shape, v.shape, "float32", None if bias is None else bias.shape,
+                       bias is not None)
+    if d is None:
+        return None
+    c = np.ascontiguousarray
+    y = lib.attention(d, c(q), c(k), c(v), None if bias is None else c(bias), desc.threads())
+    return None if y is None else y.reshape(*q.shape[:-1], -1)
+
+
+def embedding(ids: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.ndarray | None:
+    """pd_op.embedding's result, or None (an id out of range included: the caller's kernel reports it)."""
+    if w.dtype != np.float32:
+        return None
+    d = desc.embedding(attrs, ids.shape, w.shape, str(ids.dtype), "float32")
+    if d is None:
+        return None
+    y = lib.embedding(d, np.ascontiguousarray(ids), np.ascontiguousarray(w), desc.threads())
+    return None if y is None else y.reshape(*ids.shape, w.shape[1])

@@ -27,10 +27,15 @@ def header_text() -> str:
     return resources.files("pirc.runtime.nn").joinpath("nnlib.h").read_text(encoding="utf-8")
 
 
+#: the library's C files, compiled as one translation unit in this order
+SOURCES = ("nnlib.c", "attention.c")
+
+
 def source_text() -> str:
-    """nnlib.c with nnlib.h inlined (one translation unit, as the cache compiles it)."""
-    src = resources.files("pirc.runtime.nn").joinpath("nnlib.c").read_text(encoding="utf-8")
-    return src.replace('#include "nnlib.h"', header_text(), 1)
+    """The C files with nnlib.h inlined once (one translation unit, as the cache compiles it)."""
+    files = resources.files("pirc.runtime.nn")
+    src = "\n".join(files.joinpath(name).read_text(encoding="utf-8") for name in SOURCES)
+    return src.replace('#include "nnlib.h"', header_text(), 1).replace('#include "nnlib.h"', "")
 
 
 def lib() -> Any:
@@ -58,7 +63,10 @@ def lib() -> Any:
                 so.pirc_nn_conv2d_f32.argtypes = [_I64P, vp, vp, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_pool2d_f32.argtypes = [_I64P, vp, vp, ctypes.c_int]
                 so.pirc_nn_fc_f32.argtypes = [_I64P, vp, vp, vp, vp, ctypes.c_int]
-                for fn in (so.pirc_nn_conv2d_f32, so.pirc_nn_pool2d_f32, so.pirc_nn_fc_f32, so.pirc_nn_abi_version):
+                so.pirc_nn_attention_f32.argtypes = [_I64P, vp, vp, vp, vp, vp, ctypes.c_int]
+                so.pirc_nn_embedding_f32.argtypes = [_I64P, vp, vp, vp, ctypes.c_int]
+                for fn in (so.pirc_nn_conv2d_f32, so.pirc_nn_pool2d_f32, so.pirc_nn_fc_f32, so.pirc_nn_attention_f32,
+                           so.pirc_nn_embedding_f32, so.pirc_nn_abi_version):
                     fn.restype = ctypes.c_int
                 _LIB = so
             except Exception:  # noqa: BLE001  - no toolchain: the numpy kernels serve
@@ -111,8 +119,32 @@ def fc(d: tuple[int, ...], x: np.ndarray, w: np.ndarray, b: np.ndarray | None = 
     return y if rc == 0 else None
 
 
+def attention(d: tuple[int, ...], q: np.ndarray, k: np.ndarray, v: np.ndarray, bias: np.ndarray | None = None,
+              nt: int = 1) -> np.ndarray | None:
+    """softmax((q * alpha) . k^T + bias) . v for the descriptor ``d`` (:func:`pirc.runtime.nn.desc.attention`),
+    as a ``[B, Sq, H, Dv]`` array; None when not done."""
+    so = lib()
+    if so is None or not all(_ok(a) for a in (q, k, v, bias)):
+        return None
+    y = np.empty((d[0], d[1], d[3], d[5]), np.float32)
+    rc = so.pirc_nn_attention_f32(_desc(d), q.ctypes.data, k.ctypes.data, v.ctypes.data, _ptr(bias), y.ctypes.data, nt)
+    return y if rc == 0 else None
+
+
+def embedding(d: tuple[int, ...], ids: np.ndarray, table: np.ndarray, nt: int = 1) -> np.ndarray | None:
+    """Rows of ``table`` for the int64 ``ids`` (descriptor :func:`pirc.runtime.nn.desc.embedding`), as an
+    ``[n, Dm]`` array; None when not done (an id out of range included)."""
+    so = lib()
+    if so is None or not _ok(table) or ids.dtype != np.int64 or not ids.flags.c_contiguous:
+        return None
+    y = np.empty((d[0], d[2]), np.float32)
+    rc = so.pirc_nn_embedding_f32(_desc(d), ids.ctypes.data, table.ctypes.data, y.ctypes.data, nt)
+    return y if rc == 0 else None
+
+
 def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int = 1) -> int:
-    """The C function's return code for ``kind`` in conv2d / pool2d / fc on caller-made arrays (tests)."""
+    """The C function's return code for ``kind`` (conv2d, pool2d, fc, attention, embedding) on caller-made
+    arrays (tests)."""
     so = lib()
     if so is None:
         raise RuntimeError("nnlib is not available (no C compiler)")
@@ -120,4 +152,5 @@ def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int 
     return int(fn(_desc(d), *(_ptr(a) for a in arrays), nt))
 
 
-__all__ = ["conv2d", "fc", "header_text", "lib", "pool2d", "raw_call", "source_text"]
+__all__ = ["SOURCES", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "pool2d", "raw_call",
+           "source_text"]

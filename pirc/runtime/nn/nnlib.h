@@ -71,4 +71,23 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt);
 int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float* b, float* y, int nt);
 #define PIRC_NN_FC_DESC_LEN 4
 
+/* Multi-head attention core (pd_op.fused_dot_product_attention), the unfused program's order:
+   s = (q * alpha) . k^T (+ bias); s = max(s - rowmax(s), -64); p = exp(s) / sum(exp(s)); y = p . v.
+   d = {B, Sq, Sk, H, D, Dv, bias_stride_b, bias_stride_h, bias_stride_q, bias_stride_k, alpha_bits}
+   (11 values; alpha_bits: the float32 bit pattern of alpha, in [0, 2^32)).  q: [B, Sq, H, D],
+   k: [B, Sk, H, D], v: [B, Sk, H, Dv], y: [B, Sq, H, Dv] ([B, S, H*D] is the same memory); bias: NULL,
+   or an additive mask read at b*stride_b + h*stride_h + i*stride_q + j*stride_k (stride 0: broadcast).
+   Each score sums its products over D in order; each output sums over Sk in order (separate
+   multiply and add).  A NaN score makes its row NaN, as in numpy.
+   Unsupported: Sk, H, D or Dv < 1. */
+int pirc_nn_attention_f32(const int64_t* d, const float* q, const float* k, const float* v, const float* bias,
+                          float* y, int nt);
+#define PIRC_NN_ATTENTION_DESC_LEN 11
+
+/* Embedding lookup (pd_op.embedding): d = {n, V, Dm, padding_idx} (4 values; padding_idx -1: none,
+   else in [0, V): those rows are zeros).  ids: [n] int64; table: [V, Dm]; y: [n, Dm].
+   Returns 2 when an id is outside [0, V) (y is then unspecified). */
+int pirc_nn_embedding_f32(const int64_t* d, const int64_t* ids, const float* table, float* y, int nt);
+#define PIRC_NN_EMBEDDING_DESC_LEN 4
+
 #endif
