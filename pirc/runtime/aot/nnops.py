@@ -13,7 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc"})
+NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc",
+                    "pd_op.fused_dot_product_attention", "pd_op.embedding"})
 
 #: the nn library ABI (nnlib.h's PIRC_NN_ABI_VERSION) the prototypes below are written for
 ABI_VERSION = 1
@@ -23,7 +24,12 @@ SIGNATURES = {
     "pirc_nn_conv2d_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
     "pirc_nn_pool2d_f32": ("const float*", "float*"),
     "pirc_nn_fc_f32": ("const float*", "const float*", "const float*", "float*"),
+    "pirc_nn_attention_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
+    "pirc_nn_embedding_f32": ("const int64_t*", "const float*", "float*"),
 }
+
+#: the element type each C pointer type of :data:`SIGNATURES` points at (what an operand must hold)
+POINTEE_DTYPES = {"const float*": "float32", "float*": "float32", "const int64_t*": "int64"}
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,17 @@ def describe(op: Any, in_shapes: Sequence[tuple[int, ...] | None], out_shapes: S
         if d is None or x is None or tuple(out_shapes[0]) != (*x[:k], d[2]):
             return None
         return NnCall("pirc_nn_fc_f32", d, (0, 1, 2 if b is not None else None))
+    if n == "pd_op.fused_dot_product_attention":
+        v, bias = _operand(in_shapes, 2), _operand(in_shapes, 3)
+        d = desc.attention(attrs, x, w, v, "float32", bias, bias is not None)
+        if d is None or x is None or tuple(out_shapes[0]) != (*x[:-1], (d[3] * d[5]) if len(x) == 3 else d[5]):
+            return None
+        return NnCall("pirc_nn_attention_f32", d, (0, 1, 2, 3 if bias is not None else None))
+    if n == "pd_op.embedding":
+        d = desc.embedding(attrs, x, w)
+        if d is None or x is None or tuple(out_shapes[0]) != (*x, d[2]):
+            return None
+        return NnCall("pirc_nn_embedding_f32", d, (0, 1))
     return None
 
 
@@ -100,4 +117,4 @@ def function_address(symbol: str) -> int:
     return int(ctypes.cast(getattr(so, symbol), ctypes.c_void_p).value or 0)
 
 
-__all__ = ["ABI_VERSION", "NN_OPS", "SIGNATURES", "NnCall", "available", "describe", "function_address"]
+__all__ = ["ABI_VERSION", "NN_OPS", "POINTEE_DTYPES", "SIGNATURES", "NnCall", "available", "describe", "function_address"]

@@ -29,7 +29,9 @@ from pirc.runtime.aot import nnops
 from pirc.runtime.aot.arena import Interval, plan_arena
 
 KERNEL_OP = "cinn_runtime.jit_kernel"
-BINDING_OPS = frozenset({"pd_op.data", "builtin.parameter", "pd_op.full_int_array", "pd_op.fetch"})
+#: ops without operands whose value is a constant of the program: computed once, when the plan is made
+CONST_OPS = frozenset({"pd_op.full_int_array", "pd_op.full"})
+BINDING_OPS = frozenset({"pd_op.data", "builtin.parameter", "pd_op.fetch"}) | CONST_OPS
 COVERED = BINDING_OPS | {KERNEL_OP} | nnops.NN_OPS
 
 
@@ -283,14 +285,16 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             shapes.set(r, s)
             bound[r] = Buf("param", len(params), s, _dtype(r.type))
             params.append(str(op.attr("parameter_name")))
-        elif n == "pd_op.full_int_array":
+        elif n in CONST_OPS:
             r = op.results[0]
-            value = op.attr("value")
-            dt = _dtype(r.type)
-            arr = np.asarray(value if isinstance(value, list) else [], dtype=dt)
+            try:
+                arr = np.ascontiguousarray(OP_DEFS[n].kernel([], op.attrs.values())[0], dtype=_dtype(r.type))
+            except (ShapeError, ValueError, TypeError) as e:
+                raise NotEligible(f"{n} cannot be computed ahead of time: {e}") from e
             shapes.set(r, arr.shape)
-            shapes.const[r] = [int(x) for x in arr.tolist()]
-            bound[r] = Buf("const", len(consts), arr.shape, dt)
+            if n == "pd_op.full_int_array":  # its ints are other ops' attributes (pool2d's kernel size)
+                shapes.const[r] = [int(x) for x in arr.tolist()]
+            bound[r] = Buf("const", len(consts), arr.shape, arr.dtype)
             consts.append(arr)
         elif n == "pd_op.fetch":
             continue
@@ -322,9 +326,12 @@ def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
                           [shapes.const.get(v) if v is not None else None for v in operands])
     if call is None:
         raise NotEligible(f"{op.name} is not covered with these attributes and shapes")
-    if any(k is not None and _dtype(operands[k].type) != np.float32 for k in call.operands) \
-            or any(_dtype(r.type) != np.float32 for r in op.results):
-        raise NotEligible(f"{op.name} is not float32")
+    # each pointer argument must hold what the C function reads or writes there (nnops.SIGNATURES)
+    ctypes_ = nnops.SIGNATURES[call.symbol]
+    values = [operands[k] if k is not None else None for k in call.operands] + list(op.results)
+    for ct, v in zip(ctypes_, values, strict=True):
+        if v is not None and _dtype(v.type) != np.dtype(nnops.POINTEE_DTYPES[ct]):
+            raise NotEligible(f"{op.name} holds {_dtype(v.type)} where the nn library takes {nnops.POINTEE_DTYPES[ct]}")
     return call
 
 
