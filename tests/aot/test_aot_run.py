@@ -17,8 +17,9 @@ import pirc.api as api
 from pirc.cinn.backend.cache import KernelCache
 from pirc.cinn.compiler import compile_program
 from pirc.diagnostics import PircError
-from pirc.runtime.aot import AotProgram, AotRunner, build_plan
-from pirc.runtime.compiled import compiled_factory
+from pirc.ir.program import Program
+from pirc.runtime.aot import AotProgram, AotRunner, Plan, build_plan
+from pirc.runtime.compiled import CompiledFactory, compiled_factory
 from pirc.runtime.errors import KernelError
 from pirc.runtime.executor import StandaloneExecutor
 
@@ -34,12 +35,12 @@ def _npz(path: Path) -> dict[str, np.ndarray]:
         return {k: z[k] for k in z.files}
 
 
-def _both(prog: object, feeds: dict, params: dict | None = None) -> tuple[dict, dict, str]:
-    with StandaloneExecutor(prog, params=params, aot=None) as ex:  # type: ignore[arg-type]
+def _both(prog: Program, feeds: dict, params: dict | None = None) -> tuple[dict, dict, str]:
+    with StandaloneExecutor(prog, params=params, aot=None) as ex:
         aot = ex.run(feeds)
         aot = ex.run(feeds)  # the second run reuses the plan and the arena
         status = ex.aot_status
-    with StandaloneExecutor(prog, params=params, aot=False) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, params=params, aot=False) as ex:
         interp = ex.run(feeds)
     return aot, interp, status
 
@@ -102,17 +103,24 @@ SPLIT = """{
 """
 
 
-def _split_program() -> object:
+def _split_program() -> Program:
     prog = api.parse(SPLIT, "split")
     compile_program(prog, "c")
     assert sum(op.name == "cinn_runtime.jit_kernel" for op in prog.block.ops) >= 2
     return prog
 
 
+def _jit_factory() -> CompiledFactory:
+    """The factory compile_program installed for jit_kernel ops."""
+    found = compiled_factory("cinn_runtime.jit_kernel")
+    assert found is not None
+    return found[0]
+
+
 def test_dynamic_batch_gets_one_plan_per_feed_shape() -> None:
     prog = _split_program()
     rng = np.random.default_rng(0)
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         runner = ex.aot
         assert runner is not None
         outs = {b: ex.run({"x": rng.standard_normal((b, 8)).astype(np.float32)}) for b in (1, 3, 1)}
@@ -126,7 +134,7 @@ def test_dynamic_batch_gets_one_plan_per_feed_shape() -> None:
 def test_intermediates_live_in_the_arena_and_results_do_not_alias_it() -> None:
     prog = _split_program()
     x = np.ones((4, 8), np.float32)
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         first = ex.run({"x": x})["y"]
         keep = first.copy()
         ex.run({"x": 2 * x})
@@ -149,13 +157,13 @@ def test_uncovered_op_falls_back_to_the_interpreter_and_says_why() -> None:
     prog = api.parse(MATMUL, "mm")
     compile_program(prog, "c")
     x = np.arange(6, dtype=np.float32).reshape(2, 3) / 6
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         y = ex.run({"x": x})["y"]
         assert ex.aot_status == "AOT: not used: pd_op.matmul is not covered"
     e = np.exp(x)
     np.testing.assert_allclose(y, e @ e.T, rtol=1e-6)
     with pytest.raises(PircError, match="cannot run this program ahead of time: pd_op.matmul is not covered"):
-        with StandaloneExecutor(prog, aot=True) as ex:  # type: ignore[arg-type]
+        with StandaloneExecutor(prog, aot=True) as ex:
             ex.run({"x": x})
 
 
@@ -165,7 +173,7 @@ def test_a_failing_call_raises_an_error_located_at_its_op(tmp_path: Path) -> Non
     prog = _split_program()
     factory = compiled_factory("cinn_runtime.jit_kernel")
     assert factory is not None
-    plan = build_plan(prog.block, {"x": (2, 8)}, factory[0], 1)  # type: ignore[attr-defined]
+    plan = build_plan(prog.block, {"x": (2, 8)}, factory[0], 1)
     aot = AotProgram(plan)
     data, _ = compile_c("int pirc_fails(void** args, int nargs) { (void)args; (void)nargs; return 1; }\n")
     so = tmp_path / "fails.so"
@@ -184,7 +192,7 @@ def test_a_failing_call_raises_an_error_located_at_its_op(tmp_path: Path) -> Non
 def test_a_warm_run_compiles_nothing(tmp_path: Path) -> None:
     cache = KernelCache(tmp_path / "kernels")
     prog = _split_program()
-    factory = compiled_factory("cinn_runtime.jit_kernel")[0]  # type: ignore[index]
+    factory = _jit_factory()
     cold = AotProgram(build_plan(prog.block, {"x": (3, 8)}, factory, 1), cache)
     before = cache.stats.compiles
     warm = AotProgram(build_plan(prog.block, {"x": (3, 8)}, factory, 1), cache)
@@ -196,7 +204,7 @@ def test_a_warm_run_compiles_nothing(tmp_path: Path) -> None:
 
 def test_feed_errors_are_the_interpreters() -> None:
     prog = _split_program()
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         with pytest.raises(PircError, match="feed 'x' has dtype float64"):
             ex.run({"x": np.ones((2, 8))})
         with pytest.raises(PircError, match="x"):
@@ -240,9 +248,9 @@ def test_api_run_with_the_cinn_backend_uses_the_aot_program(monkeypatch: pytest.
     calls: list[int] = []
     real = runner.AotProgram.run
 
-    def counted(self: AotProgram, feeds: dict, times: object = None) -> dict:
+    def counted(self: AotProgram, feeds: dict, times: np.ndarray | None = None) -> dict:
         calls.append(1)
-        return real(self, feeds, times)  # type: ignore[arg-type]
+        return real(self, feeds, times)
 
     monkeypatch.setattr(runner.AotProgram, "run", counted)
     x = np.full((2, 8), 0.5, np.float32)
@@ -259,11 +267,11 @@ def test_non_contiguous_and_read_only_feeds() -> None:
     view = base.T  # (3, 8), not C-contiguous
     ro = np.ascontiguousarray(view)
     ro.flags.writeable = False
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         a = ex.run({"x": view})["y"]
         b = ex.run({"x": ro})["y"]
         assert ex.aot_status.startswith("AOT: used")
-    with StandaloneExecutor(prog, aot=False) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=False) as ex:
         c = ex.run({"x": view})["y"]
     np.testing.assert_array_equal(a, c)
     np.testing.assert_array_equal(b, c)
@@ -274,7 +282,7 @@ def test_plans_per_program_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(runner, "MAX_PLANS", 2)
     prog = _split_program()
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         for b in (1, 2, 3, 1):
             x = np.full((b, 8), 0.25, np.float32)
             np.testing.assert_allclose(ex.run({"x": x})["y"], np.tanh(np.exp(x).max(axis=0, keepdims=True)),
@@ -286,16 +294,16 @@ def test_a_host_program_that_does_not_compile_falls_back(monkeypatch: pytest.Mon
     import pirc.runtime.aot.runner as runner
     from pirc.cinn.backend.errors import ToolchainError
 
-    def no_compiler(plan: object, cache: object = None) -> tuple[str, bool, str]:
+    def no_compiler(plan: Plan, cache: KernelCache | None = None) -> tuple[str, bool, str]:
         raise ToolchainError("no C compiler found (install gcc or clang, or set $PIRC_CC)")
 
     prog = _split_program()
     monkeypatch.setattr(runner, "compile_plan", no_compiler)
     x = np.ones((2, 8), np.float32)
-    with StandaloneExecutor(prog, aot=None) as ex:  # type: ignore[arg-type]
+    with StandaloneExecutor(prog, aot=None) as ex:
         y = ex.run({"x": x})["y"]
         assert ex.aot_status.startswith("AOT: not used: the host program did not compile: no C compiler")
     np.testing.assert_allclose(y, np.tanh(np.exp(x).max(axis=0, keepdims=True)), rtol=1e-6)
     with pytest.raises(ToolchainError):
-        with StandaloneExecutor(prog, aot=True) as ex:  # type: ignore[arg-type]
+        with StandaloneExecutor(prog, aot=True) as ex:
             ex.run({"x": x})

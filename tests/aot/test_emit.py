@@ -6,13 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
-from test_aot_run import _split_program
+from test_aot_run import _jit_factory, _split_program
 
 import pirc.api as api
 from pirc.cinn.compiler import compile_program
 from pirc.runtime.aot import build_plan
 from pirc.runtime.aot.emit import emit_c
-from pirc.runtime.compiled import compiled_factory
 
 BIN = Path(sys.executable).parent
 
@@ -47,8 +46,8 @@ CHECK-NEXT: }
 
 def test_emitted_host_program(tmp_path: Path) -> None:
     prog = _split_program()
-    factory = compiled_factory("cinn_runtime.jit_kernel")[0]  # type: ignore[index]
-    text = emit_c(build_plan(prog.block, {"x": (2, 8)}, factory, 1))  # type: ignore[attr-defined]
+    factory = _jit_factory()
+    text = emit_c(build_plan(prog.block, {"x": (2, 8)}, factory, 1))
     checks = tmp_path / "checks.txt"
     checks.write_text(CHECKS)
     r = subprocess.run([str(BIN / "filecheck"), str(checks)], input=text, capture_output=True, text=True, timeout=60)
@@ -65,6 +64,6 @@ def test_no_name_from_the_program_reaches_the_c_text() -> None:
 """
     prog = api.parse(text, "evil")
     compile_program(prog, "c")
-    factory = compiled_factory("cinn_runtime.jit_kernel")[0]  # type: ignore[index]
-    c = emit_c(build_plan(prog.block, {evil.replace('"', ''): (2, 3)}, factory, 1))  # type: ignore[attr-defined]
+    factory = _jit_factory()
+    c = emit_c(build_plan(prog.block, {evil.replace('"', ''): (2, 3)}, factory, 1))
     assert "#error" not in c and "fn_" not in c

@@ -91,7 +91,8 @@ def emit_c(plan: Plan) -> str:
                 if isinstance(a, Buf):
                     lines.append(f"    void* b{i} = {_buf(a, n_params)};")
                 else:
-                    lines.append(f"    int64_t b{i} = {_i64(a)};")  # type: ignore[arg-type]
+                    assert a is not None, "a kernel step has no absent arguments"
+                    lines.append(f"    int64_t b{i} = {_i64(a)};")
                 refs.append(f"(void*)&b{i}")
             n = len(st.args)
             lines.append(f"    void* a[{max(n, 1)}] = {{{', '.join(refs) or '0'}}};")

@@ -11,7 +11,10 @@ import ctypes
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pirc.ir.core import Operation
 
 NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc",
                     "pd_op.fused_dot_product_attention", "pd_op.embedding"})
@@ -63,7 +66,7 @@ def _operand(shapes: Sequence[tuple[int, ...] | None], k: int) -> tuple[int, ...
     return shapes[k] if k < len(shapes) else None
 
 
-def describe(op: Any, in_shapes: Sequence[tuple[int, ...] | None], out_shapes: Sequence[tuple[int, ...]],
+def describe(op: Operation, in_shapes: Sequence[tuple[int, ...] | None], out_shapes: Sequence[tuple[int, ...]],
              consts: Sequence[Any]) -> NnCall | None:
     """The call running ``op`` (float32) on these shapes, or None when the nn library does not cover it.
     ``consts``: the operands' constant values where known (pool2d's kernel size)."""

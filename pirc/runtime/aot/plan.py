@@ -185,7 +185,10 @@ def _kernel_step(op: Operation, kernel: Any, sources: dict[str, tuple[int, int]]
             src = (pos[m[0]], m[1]) if m is not None and m[0] in pos else None
         if src is None or src[1] < 0:
             raise NotEligible(f"kernel {meta.name}: scalar argument {a.name} is not a dim of an input")
-        shape = shapes.shape[operands[src[0]]]  # type: ignore[index]
+        v = operands[src[0]]
+        if v is None:
+            raise NotEligible(f"kernel {meta.name}: scalar argument {a.name} is a dim of an absent input")
+        shape = shapes.shape[v]
         if src[1] >= len(shape):
             raise NotEligible(f"kernel {meta.name}: scalar argument {a.name} reads a missing dim")
         values[a.index] = shape[src[1]]
@@ -229,9 +232,11 @@ def _kernel_step(op: Operation, kernel: Any, sources: dict[str, tuple[int, int]]
 
 def _infer(op: Operation, shapes: _Shapes) -> None:
     d = OP_DEFS.get(op.name)
-    if all(_static(r.type) is not None for r in op.results):
-        for r in op.results:
-            shapes.set(r, _static(r.type))  # type: ignore[arg-type]
+    static = [_static(r.type) for r in op.results]
+    known = [s for s in static if s is not None]
+    if len(known) == len(static):
+        for r, s in zip(op.results, known, strict=True):
+            shapes.set(r, s)
         return
     if d is None or d.infer_meta is None:
         raise NotEligible(f"{op.name} has no shape rule")
@@ -264,9 +269,9 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
         if op.name == "pd_op.fetch":
             v = op.operand(0)
             name = op.attr("name")
-            if v in fetched or not isinstance(name, str):
+            if v is None or v in fetched or not isinstance(name, str):
                 raise NotEligible("a value is fetched twice, or a fetch has no name")
-            fetched[v] = name  # type: ignore[index]
+            fetched[v] = name
     for op in ops:
         n = op.name
         if n == "pd_op.data":
@@ -287,8 +292,11 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             params.append(str(op.attr("parameter_name")))
         elif n in CONST_OPS:
             r = op.results[0]
+            const_kernel = OP_DEFS[n].kernel
+            if const_kernel is None:
+                raise NotEligible(f"{n} has no kernel to compute it ahead of time")
             try:
-                arr = np.ascontiguousarray(OP_DEFS[n].kernel([], op.attrs.values())[0], dtype=_dtype(r.type))
+                arr = np.ascontiguousarray(const_kernel([], op.attrs.values())[0], dtype=_dtype(r.type))
             except (ShapeError, ValueError, TypeError) as e:
                 raise NotEligible(f"{n} cannot be computed ahead of time: {e}") from e
             shapes.set(r, arr.shape)
@@ -360,10 +368,10 @@ def _place(ops: Sequence[Operation], raw_steps: list[Step], bound: dict[Value, B
     order = sorted(range(len(fetch_ops)), key=lambda i: (cols[i] if isinstance(cols[i], int) else i, i))
     outputs: list[tuple[str, tuple[int, ...], np.dtype]] = []
     for i in order:  # outputs in the interpreter's order (col)
-        v = fetch_ops[i].operand(0)
-        assert v is not None
-        bound[v] = Buf("out", len(outputs), shapes.shape[v], _dtype(v.type))
-        outputs.append((fetched[v], shapes.shape[v], _dtype(v.type)))
+        fv = fetch_ops[i].operand(0)
+        assert fv is not None  # build_plan checked every fetch reads a value
+        bound[fv] = Buf("out", len(outputs), shapes.shape[fv], _dtype(fv.type))
+        outputs.append((fetched[fv], shapes.shape[fv], _dtype(fv.type)))
     steps = [Step(st.op, st.kind, st.label, [bound[a] if isinstance(a, Value) else a for a in st.args], st.fn,
                   st.desc) for st in raw_steps]
     return steps, outputs, plan

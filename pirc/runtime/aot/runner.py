@@ -11,7 +11,7 @@ from __future__ import annotations
 import ctypes
 import threading
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -25,12 +25,15 @@ from pirc.runtime.aot.plan import NotEligible, Plan, build_plan, ineligible_reas
 from pirc.runtime.errors import KernelError
 from pirc.runtime.feeds import check_array, check_feed_names, feed_spec, missing_parameter, param_spec
 
+if TYPE_CHECKING:
+    from pirc.cinn.backend.cache import KernelCache
+
 _VP = ctypes.c_void_p
 #: feed-shape signatures kept per program (each a compiled plan and its arena); the oldest goes first
 MAX_PLANS = 16
 
 
-def compile_plan(plan: Plan, cache: Any = None) -> tuple[str, bool, str]:
+def compile_plan(plan: Plan, cache: KernelCache | None = None) -> tuple[str, bool, str]:
     """(path of the shared library, compiled now, the C text) of ``plan``'s host program."""
     from pirc.cinn.backend.cache import cache_key, default_cache
     from pirc.cinn.backend.compile_c import c_flags, cc_identity, compile_c, find_cc
@@ -49,7 +52,7 @@ def compile_plan(plan: Plan, cache: Any = None) -> tuple[str, bool, str]:
 class AotProgram:
     """One plan, compiled and loaded."""
 
-    def __init__(self, plan: Plan, cache: Any = None) -> None:
+    def __init__(self, plan: Plan, cache: KernelCache | None = None) -> None:
         from pirc.runtime.threads import ensure_applied
 
         self.plan = plan
@@ -130,7 +133,8 @@ class AotProgram:
 class AotRunner:
     """The AOT path of one executor: ``mode`` True (required), None (when eligible) or False (off)."""
 
-    def __init__(self, block: Block, factory: Any, mode: bool | None, nthreads: int = 1, cache: Any = None) -> None:
+    def __init__(self, block: Block, factory: Any, mode: bool | None, nthreads: int = 1,
+                 cache: KernelCache | None = None) -> None:
         self.block = block
         self.factory = factory
         self.nthreads = nthreads
