@@ -125,3 +125,12 @@ def test_embedding_an_id_out_of_range_still_raises_through_the_op() -> None:
     assert fast.embedding(ids, w, {}) is None
     with pytest.raises(IndexError):
         lookup("pd_op.embedding").kernel([ids, w], {})
+
+
+@pytest.mark.parametrize("vocab, pad, want", [(1, -2, None), (1, -1, -1), (1, 0, 0), (5, -5, 0), (5, -6, None),
+                                              (5, 5, None), (5, -2, 3)])
+def test_embedding_descriptor_padding_index(vocab: int, pad: int, want: int | None) -> None:
+    """padding_idx -1 is no padding; other negative indices count from the end; anything outside the table is
+    not covered (found by the generator above: vocab 1, padding_idx -2 became -1, read as no padding)."""
+    d = desc.embedding({"padding_idx": pad}, (1,), (vocab, 3))
+    assert (d is None) if want is None else (d is not None and d[3] == want)

@@ -201,10 +201,10 @@ def embedding(attrs: Mapping[str, Any], ids_shape: Sequence[int] | None, w_shape
     for d in ids_shape:
         n *= int(d)
     pad = int(attrs.get("padding_idx", -1))
-    if pad != -1 and pad < 0:
-        pad += ws[0]
-    if not -1 <= pad < ws[0]:
-        return None
+    if pad != -1:  # -1: no padding row; else a row index, negative ones counting from the end
+        if not -ws[0] <= pad < ws[0]:
+            return None
+        pad %= ws[0]
     return (n, ws[0], ws[1], pad)
 
 
