@@ -313,9 +313,10 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
 
 /* The MR x NR tile of C at (m, n) (mr x nr of it inside C): acc = first ? 0 : C; acc += A[m.., k0..k0+kc] *
    Bp (A read in place, row stride lda: rows past mr repeat row 0 and are dropped); last: the epilogue. */
-static void pirc_kernel(int64_t kc, const float* restrict a, int64_t lda, int64_t mr, const float* restrict bp,
-                        float* restrict c, int64_t ldc, int64_t nr, int first, int last, const pirc_epi* e,
-                        int64_t m, int64_t n)
+static inline __attribute__((always_inline)) void
+pirc_kernel_nv(int64_t kc, const float* restrict a, int64_t lda, int64_t mr, const float* restrict bp,
+               float* restrict c, int64_t ldc, int64_t nr, int first, int last, const pirc_epi* e, int64_t m,
+               int64_t n, const int nv)
 {
   v16 acc[PIRC_MR][2];
   float tile[PIRC_MR * PIRC_NR] __attribute__((aligned(64)));
@@ -337,12 +338,19 @@ static void pirc_kernel(int64_t kc, const float* restrict a, int64_t lda, int64_
       acc[r][1] = *(const v16*)(tile + r * PIRC_NR + 16);
     }
   }
-  for (int64_t k = 0; k < kc; k++) {
-    v16 b0 = *(const v16*)(bp + k * PIRC_NR), b1 = *(const v16*)(bp + k * PIRC_NR + 16);
-    for (int r = 0; r < PIRC_MR; r++) {
-      v16 av = pirc_splat16(ar[r][k]);
-      acc[r][0] = PIRC_FMA(av, b0, acc[r][0]);
-      acc[r][1] = PIRC_FMA(av, b1, acc[r][1]);
+  if (nv == 2) {
+    for (int64_t k = 0; k < kc; k++) {
+      v16 b0 = *(const v16*)(bp + k * PIRC_NR), b1 = *(const v16*)(bp + k * PIRC_NR + 16);
+      for (int r = 0; r < PIRC_MR; r++) {
+        v16 av = pirc_splat16(ar[r][k]);
+        acc[r][0] = PIRC_FMA(av, b0, acc[r][0]);
+        acc[r][1] = PIRC_FMA(av, b1, acc[r][1]);
+      }
+    }
+  } else {   /* a tail of at most 16 columns: half the products (lanes 16..31 stay as they were) */
+    for (int64_t k = 0; k < kc; k++) {
+      v16 b0 = *(const v16*)(bp + k * PIRC_NR);
+      for (int r = 0; r < PIRC_MR; r++) acc[r][0] = PIRC_FMA(pirc_splat16(ar[r][k]), b0, acc[r][0]);
     }
   }
   if (nr == PIRC_NR && (!last || (e->bcol == 0 && e->act <= 3))) {   /* full tile: the epilogue in registers */
@@ -402,6 +410,17 @@ static void pirc_kernel(int64_t kc, const float* restrict a, int64_t lda, int64_
     }
     memcpy(c + r * ldc, t, sizeof(float) * (size_t)nr);
   }
+}
+
+/* The MR x NR tile at (m, n): the two-vector kernel, or the one-vector one for a tail of <= 16 columns */
+static void pirc_kernel(int64_t kc, const float* restrict a, int64_t lda, int64_t mr, const float* restrict bp,
+                        float* restrict c, int64_t ldc, int64_t nr, int first, int last, const pirc_epi* e,
+                        int64_t m, int64_t n)
+{
+  if (nr > 16)
+    pirc_kernel_nv(kc, a, lda, mr, bp, c, ldc, nr, first, last, e, m, n, 2);
+  else
+    pirc_kernel_nv(kc, a, lda, mr, bp, c, ldc, nr, first, last, e, m, n, 1);
 }
 
 /* C[m0:m1, n0:n1] of C = A @ B, A: [M, K] row stride lda; one thread; returns nonzero without memory.
