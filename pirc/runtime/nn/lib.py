@@ -11,14 +11,12 @@ from __future__ import annotations
 import ctypes
 import threading
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 _LOCK = threading.Lock()
 _LIB: Any = None
-_PATH: Path | None = None
 _FAILED = False
 
 _I64P = ctypes.POINTER(ctypes.c_int64)
@@ -29,19 +27,6 @@ def header_text() -> str:
     return resources.files("pirc.runtime.nn").joinpath("nnlib.h").read_text(encoding="utf-8")
 
 
-def source_paths() -> tuple[Path, Path]:
-    """(nnlib.h, nnlib.c) as files: a C program may include the header and compile the source with its own
-    flags (nnlib.c includes "nnlib.h": pass the folder with -I)."""
-    d = Path(str(resources.files("pirc.runtime.nn")))
-    return d / "nnlib.h", d / "nnlib.c"
-
-
-def library_path() -> Path | None:
-    """The cached shared library :func:`lib` loaded (None without a C compiler): a C program may link it."""
-    lib()
-    return _PATH
-
-
 def source_text() -> str:
     """nnlib.c with nnlib.h inlined (one translation unit, as the cache compiles it)."""
     src = resources.files("pirc.runtime.nn").joinpath("nnlib.c").read_text(encoding="utf-8")
@@ -50,7 +35,7 @@ def source_text() -> str:
 
 def lib() -> Any:
     """The compiled library (None when there is no C compiler)."""
-    global _LIB, _PATH, _FAILED
+    global _LIB, _FAILED
     if _LIB is not None or _FAILED:
         return _LIB
     with _LOCK:
@@ -75,7 +60,7 @@ def lib() -> Any:
                 so.pirc_nn_fc_f32.argtypes = [_I64P, vp, vp, vp, vp, ctypes.c_int]
                 for fn in (so.pirc_nn_conv2d_f32, so.pirc_nn_pool2d_f32, so.pirc_nn_fc_f32, so.pirc_nn_abi_version):
                     fn.restype = ctypes.c_int
-                _LIB, _PATH = so, Path(path)
+                _LIB = so
             except Exception:  # noqa: BLE001  - no toolchain: the numpy kernels serve
                 _FAILED = True
     return _LIB
@@ -135,4 +120,4 @@ def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int 
     return int(fn(_desc(d), *(_ptr(a) for a in arrays), nt))
 
 
-__all__ = ["conv2d", "fc", "header_text", "lib", "library_path", "pool2d", "raw_call", "source_paths", "source_text"]
+__all__ = ["conv2d", "fc", "header_text", "lib", "pool2d", "raw_call", "source_text"]
