@@ -275,11 +275,19 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
       nrun++;
       t += cnt;
     }
-    int64_t taps = s->KH * s->KW;
+    /* row k0 + k of B is filter tap (c, i, j): counted up, not divided out, for every row (integer
+       divisions per row and sliver were a third of a 3x3 conv's time) */
+    int64_t taps = s->KH * s->KW, c = k0 / taps, i = k0 % taps / s->KW, j = k0 % s->KW;
     for (int64_t k = 0; k < kc; k++) {
-      int64_t kk = k0 + k, c = kk / taps, tap = kk % taps;
-      int64_t di = (tap / s->KW) * s->dh - s->ph, off = (tap % s->KW) * s->dw - s->pw;  /* iw = ow * sw + off */
+      int64_t di = i * s->dh - s->ph, off = j * s->dw - s->pw;  /* ih = oh * sh + di, iw = ow * sw + off */
       const float* xc = s->x + c * s->H * s->W;
+      if (++j == s->KW) {
+        j = 0;
+        if (++i == s->KH) {
+          i = 0;
+          c++;
+        }
+      }
       float* d = dst + k * PIRC_NR;
       /* outputs ow in [lo, hi) read inside the input row */
       int64_t lo = off >= 0 ? 0 : (-off + s->sw - 1) / s->sw;
@@ -287,6 +295,21 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
       for (int64_t q = 0; q < nrun; q++) {
         float* dq = d + rt0[q];
         int64_t ih = roh[q] * s->sh + di, a = row0[q], b = a + rcnt[q];
+#if defined(__AVX512F__)
+        if (s->sw == 1) {   /* the run's <= 32 lanes in two masked moves (masked-off lanes are not read) */
+          int inside = ih >= 0 && ih < s->H;
+          int64_t l = lo > a ? lo : a, h = hi < b ? hi : b;
+          uint64_t store = ((uint64_t)1 << (b - a)) - 1;
+          uint64_t valid = inside && h > l ? (((uint64_t)1 << (h - a)) - 1) & ~(((uint64_t)1 << (l - a)) - 1) : 0;
+          const float* src = inside ? xc + ih * s->W + a + off : xc;
+          _mm512_mask_storeu_ps(dq, (__mmask16)(store & 0xFFFF),
+                                _mm512_maskz_loadu_ps((__mmask16)(valid & 0xFFFF), src));
+          if (b - a > 16)
+            _mm512_mask_storeu_ps(dq + 16, (__mmask16)(store >> 16),
+                                  _mm512_maskz_loadu_ps((__mmask16)(valid >> 16), valid >> 16 ? src + 16 : xc));
+          continue;
+        }
+#endif
         if (ih < 0 || ih >= s->H) {
           memset(dq, 0, sizeof(float) * (size_t)rcnt[q]);
           continue;
