@@ -55,18 +55,24 @@ QUICK = [
 
 
 def record(model: str) -> collections.Counter[tuple[str, tuple[int, ...]]]:
-    """The nnlib calls one warm run of ``model`` makes (kind, descriptor) -> count."""
+    """The nnlib calls one run of ``model`` makes, (kind, descriptor) -> count: the descriptors
+    pirc.runtime.nn.desc builds for the interpreter's fast paths, once per op (then kept in its plan)."""
+    from pirc.runtime.nn import desc, fast
+
     seen: collections.Counter[tuple[str, tuple[int, ...]]] = collections.Counter()
-    saved = {k: getattr(lib, k) for k in ("conv2d", "pool2d", "fc")}
+    saved = {k: getattr(desc, k) for k in ("conv2d", "pool2d", "fc")}
 
     def wrap(kind: str) -> Callable[..., object]:
-        def call(d: tuple[int, ...], *a: object, **k: object) -> object:
-            seen[(kind, tuple(d))] += 1
-            return saved[kind](d, *a, **k)
-        return call
+        def build(*a: object, **k: object) -> object:
+            d = saved[kind](*a, **k)
+            if d is not None:
+                seen[(kind, tuple(d))] += 1
+            return d
+        return build
 
     for k in saved:
-        setattr(lib, k, wrap(k))
+        setattr(desc, k, wrap(k))
+    fast._PLANS.clear()
     m = ROOT / "bench" / ".models" / model
     argv = sys.argv
     sys.argv = ["pirc-run", str(m / "program.pir"), "--params", str(m / "params.npz"), "--feed",
@@ -80,8 +86,8 @@ def record(model: str) -> collections.Counter[tuple[str, tuple[int, ...]]]:
     finally:
         sys.argv = argv
         for k, f in saved.items():
-            setattr(lib, k, f)
-    return collections.Counter({k: max(1, n // 2) for k, n in seen.items()})  # cold + warm run
+            setattr(desc, k, f)
+    return seen
 
 
 #: pirc/runtime/heavy_ops.py of the --baseline checkout (the depthwise loop nnlib replaced), or None

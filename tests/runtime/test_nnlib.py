@@ -160,10 +160,14 @@ def test_fc_matches_numpy(m: int, k: int, n: int, act: int, bias: bool, seed: in
     np.testing.assert_allclose(got, _act(want, act), rtol=1e-4, atol=1e-4)
 
 
-def test_fc_threads_give_the_same_bits() -> None:
+@pytest.mark.parametrize("m,k,n", [(4, 4096, 1500), (67, 1280, 1000)], ids=["gemv", "gemm"])
+def test_fc_threads_give_the_same_bits(m: int, k: int, n: int) -> None:
+    """Shapes above nnlib's threading threshold (PIRC_PAR_FLOPS), both fc paths."""
     rng = np.random.default_rng(3)
-    x, w, b = (rng.standard_normal(s).astype(np.float32) for s in ((4, 1280), (1280, 1000), (1000,)))
-    assert np.array_equal(lib.fc((4, 1280, 1000, 0), x, w, b, nt=1), lib.fc((4, 1280, 1000, 0), x, w, b, nt=2))
+    x, w, b = (rng.standard_normal(s).astype(np.float32) for s in ((m, k), (k, n), (n,)))
+    one, two = lib.fc((m, k, n, 2), x, w, b, nt=1), lib.fc((m, k, n, 2), x, w, b, nt=2)
+    assert one is not None and two is not None and np.array_equal(one, two)
+    np.testing.assert_allclose(one, np.clip(x.astype(np.float64) @ w + b, 0, 6), rtol=1e-3, atol=1e-3)
 
 
 def test_unsupported_descriptors_are_refused() -> None:

@@ -209,17 +209,16 @@ def embedding(attrs: Mapping[str, Any], ids_shape: Sequence[int] | None, w_shape
 
 
 def threads() -> int:
-    """The ``nt`` the interpreter passes: the cores the run's thread policy may keep busy
-    (pirc/runtime/threads.py: the usable cores, or ``PIRC_NUM_THREADS``), even under the inter-op policy
-    (several interpreter workers, single-threaded compiled kernels) that programs mixing host ops and
-    compiled kernels get: a CNN is mostly a chain, so one conv runs at a time and the other core idles.
-    nnlib opens a team only for calls big enough to pay for it (``PIRC_PAR_FLOPS`` in nnlib.c: tens of
-    MFLOP, ResNet's and VGG's convs, not a MobileNet's small layers), so small kernels between host ops
-    stay on their thread as before."""
+    """The ``nt`` the interpreter passes: the run's OpenMP team (pirc/runtime/threads.py), so one thread
+    under the inter-op policy that programs mixing host ops and compiled kernels get (a CNN's), the
+    cores under the intra-op one.  Passing the cores under the inter-op policy too (nnlib opening a team
+    only above ``PIRC_PAR_FLOPS``) was measured on the shared 2-core machine: ResNet-50 292 ms vs 205
+    (CPU 155 vs 137 ms a run, bench/models.py --cpu, 3 rounds) and 294/326 vs 257/288 ms with
+    ``PIRC_NUM_THREADS=2`` vs 1: a team waits for a second core that the neighbours hold."""
     from pirc.runtime.threads import current
 
     p = current()
-    return 1 if p is None else max(1, p.budget)
+    return 1 if p is None else max(1, p.omp)
 
 
 __all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "attention", "conv2d", "embedding", "fc", "pool2d",
