@@ -103,6 +103,8 @@ def _env(peer: str, threads: int) -> dict[str, str]:
     if peer == "xla":
         env["XLA_FLAGS"] = ("--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1" if threads == 1
                             else "--xla_cpu_multi_thread_eigen=true")
+    else:  # compile in this process: no pool of compile workers starting up while the kernels are timed
+        env["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
     return env
 
 
