@@ -13,6 +13,19 @@ schedule primitives, the nest becomes
 so every inner loop runs over contiguous memory.  The nest's intermediates (the per-column
 accumulators) then stay in a temp buffer indexed by ``j`` instead of one-element locals.
 ``info.params["inner_tile"]`` overrides the tile ``T`` (the tuner's knob).
+
+With no spatial loop outside the kept inner axes (a first-axis reduction, a column
+normalisation), tiles would give each thread a strip of every row; instead the reduce loop
+is split into runs of whole rows (:func:`split_parts`: 8, 4 or 2 of them, whatever the
+cores) and rfactored over the runs:
+
+    for k_0 (P)  parallel           # acc_rf[k_0, j] = init, then each run of rows
+      for k_1 (K / P) { vectorize for j (J) acc_rf[k_0, j] += x[k_0 * K / P + k_1, j] }
+    for k_0 (P) { vectorize for j (J) acc[j] += acc_rf[k_0, j] }           # combine
+    for k (K)  parallel { vectorize for j (J) out[k, j] = f(x[k, j], h[j]) }  # elementwise
+
+so every row is read whole and in order; ``params["split_k"]`` False keeps the tiles, an
+integer sets the runs.
 """
 
 from __future__ import annotations
