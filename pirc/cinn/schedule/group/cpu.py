@@ -141,13 +141,19 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
             s.reorder(*chain, lane)
         if not any(isinstance(k, For) for k in _descendants(s.loop(lane))):
             width = info.params.get("vector_width") or max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
-            s.vectorize(lane, width)
             if chain and info.params.get("hoist", True):
                 saved = s.tree
                 try:
                     _hoist_invariants(s, lane, chain, width)
                 except PircError:  # a primitive refused: the nest as it was
                     s.tree = saved
+            cut = const(inner[-1].extent) if len(inner) > 1 else None
+            span = const(s.loop(lane).extent)
+            if cut is not None and span is not None and width <= cut < span and span % cut == 0:
+                # fused kept dims: the vector loop runs over the innermost one, whose index is
+                # then the loop's variable (no `/` and `%` of the fused index inside it)
+                _, lane = s.split(lane, [None, cut])
+            s.vectorize(lane, width)
     for n in _descendants(s.tree):
         if isinstance(n, Store):
             info.keep_temp.add(storage(n.tensor))
