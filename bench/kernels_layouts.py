@@ -1,8 +1,10 @@
 """Reduction layouts on the C target: every layout compiled, checked against the interpreter,
-timed, and (with ``--xla-python``) compared with XLA in the same run.
+timed, and compared in the same run with XLA (``--xla-python PY``, a python with jax;
+default $PIRC_XLA_PYTHON) and TorchInductor (``--inductor-python PY``, a python with torch;
+default $PIRC_INDUCTOR_PYTHON), both run by bench/peers.py on as many cores as pirc.
 
     .venv/bin/python bench/kernels_layouts.py
-    .venv/bin/python bench/kernels_layouts.py --xla-python PY   # PY: a python with jax installed
+    .venv/bin/python bench/kernels_layouts.py --xla-python PY --inductor-python PY2
     .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
     .venv/bin/python bench/kernels_layouts.py --only colnorm --compare-params '{"hoist": false}'
     OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
@@ -10,17 +12,15 @@ timed, and (with ``--xla-python``) compared with XLA in the same run.
 The programs are written here as PIR text (no Paddle needed): last-, middle- and
 first-axis sums and maxes, keepdim reductions broadcast back (row normalisation), the
 row-normalisation + gelu chain, a first-axis (column) normalisation, and float16 inputs cast
-to float32 before reducing.  Ratios are XLA's time over pirc's (above 1: pirc is faster).
+to float32 before reducing.  Ratios are a peer's time over pirc's (above 1: pirc is faster);
+a peer's output that differs from the interpreter's is listed under the table, not shown.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
 import sys
-import textwrap
 import time
 from pathlib import Path
 from typing import Any
@@ -32,57 +32,41 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.timing import median_ms
+from bench.peers import PEERS, Workload, add_arguments, bench_peers, cell, notes, pythons
+from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
 LAYOUTS = [
-    Layout("last_sum", (4096, 1024), "float32", "jnp.sum(x, axis=-1)"),
-    Layout("middle_sum", (64, 512, 128), "float32", "jnp.sum(x, axis=1)"),
-    Layout("first_sum", (4096, 1024), "float32", "jnp.sum(x, axis=0)"),
-    Layout("last_max", (4096, 1024), "float32", "jnp.max(x, axis=-1)"),
-    Layout("middle_max", (64, 512, 128), "float32", "jnp.max(x, axis=1)"),
-    Layout("first_max", (4096, 1024), "float32", "jnp.max(x, axis=0)"),
-    Layout("keepdim_sub", (4096, 1024), "float32", "x - jnp.max(x, axis=-1, keepdims=True)"),
+    Layout("last_sum", (4096, 1024), "float32", "SUM(x, -1)"),
+    Layout("middle_sum", (64, 512, 128), "float32", "SUM(x, 1)"),
+    Layout("first_sum", (4096, 1024), "float32", "SUM(x, 0)"),
+    Layout("last_max", (4096, 1024), "float32", "MAX(x, -1)"),
+    Layout("middle_max", (64, 512, 128), "float32", "MAX(x, 1)"),
+    Layout("first_max", (4096, 1024), "float32", "MAX(x, 0)"),
+    Layout("keepdim_sub", (4096, 1024), "float32", "x - MAX(x, -1, True)"),
     Layout("rownorm", (4096, 1024), "float32", "NORM(x, -1)"),
     Layout("colnorm", (4096, 1024), "float32", "NORM(x, 0)"),
-    Layout("rownorm_gelu", (4096, 1024), "float32", "jax.nn.gelu(NORM(x, -1), approximate=False)"),
-    Layout("f16_last_sum", (4096, 1024), "float16", "jnp.sum(x.astype(jnp.float32), axis=-1)"),
-    Layout("f16_first_sum", (4096, 1024), "float16", "jnp.sum(x.astype(jnp.float32), axis=0)"),
+    Layout("rownorm_gelu", (4096, 1024), "float32", "GELU(NORM(x, -1))"),
+    Layout("f16_last_sum", (4096, 1024), "float16", "SUM(F32(x), -1)"),
+    Layout("f16_first_sum", (4096, 1024), "float16", "SUM(F32(x), 0)"),
 ]
 
-_XLA = textwrap.dedent("""
-    import json, sys, time
-    import numpy as np, jax, jax.numpy as jnp
-    def NORM(x, a):
-        mu = jnp.mean(x, axis=a, keepdims=True); d = x - mu
-        return d * jax.lax.rsqrt(jnp.mean(d * d, axis=a, keepdims=True) + 1e-5)
-    out = {}
-    for name, shape, dtype, expr, repeat in json.loads(sys.argv[1]):
-        x = jnp.asarray(np.random.default_rng(0).standard_normal(shape).astype(dtype))
-        f = jax.jit(eval("lambda x: " + expr))
-        f(x).block_until_ready()
-        ts = []
-        for _ in range(repeat):
-            t0 = time.perf_counter(); f(x).block_until_ready(); ts.append(time.perf_counter() - t0)
-        out[name] = float(np.median(ts)) * 1e3
-        out[name + ":min"] = float(np.min(ts)) * 1e3
-    print(json.dumps(out))
-""")
+
+def feeds_of(lo: Layout) -> dict[str, np.ndarray]:
+    return {"x": np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)}
 
 
-def bench_xla(python: str, layouts: list[Layout], repeat: int) -> dict[str, float] | str:
-    spec = [[lo.name, list(lo.shape), lo.dtype, lo.jax, repeat] for lo in layouts]
-    env = {"XLA_FLAGS": "--xla_cpu_multi_thread_eigen=true", "PATH": "/usr/bin:/bin"}
-    if os.environ.get("OMP_NUM_THREADS") == "1":  # pirc on one thread: XLA on one too
-        env["XLA_FLAGS"] = "--xla_cpu_multi_thread_eigen=false intra_op_parallelism_threads=1"
-    try:
-        r = subprocess.run([python, "-c", _XLA, json.dumps(spec)], check=False, capture_output=True, text=True,
-                           timeout=900, env=env)
-    except (OSError, subprocess.TimeoutExpired) as e:
-        return f"failed: {e}"
-    if r.returncode != 0:
-        return "failed: " + r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "failed"
-    return json.loads(r.stdout.strip().splitlines()[-1])
+def reference(lo: Layout) -> np.ndarray:
+    """The interpreter's output for the layout's feeds."""
+    from pirc.runtime import StandaloneExecutor
+    from pirc.text.parser import parse_program
+
+    with StandaloneExecutor(parse_program(lo.program(), lo.name), threads=1) as ex:
+        return np.asarray(next(iter(ex.run(feeds_of(lo)).values())))
+
+
+def peer_workloads(layouts: list[Layout]) -> list[Workload]:
+    return [Workload(lo.name, lo.expr, feeds_of(lo), reference(lo)) for lo in layouts]
 
 
 class without_step:
@@ -110,17 +94,18 @@ def bench_pirc(lo: Layout, repeat: int) -> dict[str, Any]:
     from pirc.text.parser import parse_program
 
     text = lo.program()
-    x = np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)
-    feeds = {"x": x}
+    feeds = feeds_of(lo)
+    x = feeds["x"]
     with StandaloneExecutor(parse_program(text, lo.name), threads=1) as ex:
         ref = ex.run(feeds)
     compiled = compile_program(parse_program(text, lo.name), "c", progress=False)
     with StandaloneExecutor(compiled.host, threads=1) as ex:
         out = ex.run(feeds)
-        ms = median_ms(lambda: ex.run(feeds), repeat)
+        ts = times(lambda: ex.run(feeds), repeat)
+        ms, min_ms = float(np.median(ts)) * 1e3, float(np.min(ts)) * 1e3
     uninstall()
     same = all(np.allclose(out[k], ref[k], rtol=1e-3, atol=1e-3) for k in ref)
-    return {"ms": ms, "same": same, "gbps": x.nbytes / (ms / 1e3) / 1e9}
+    return {"ms": ms, "min_ms": min_ms, "same": same, "gbps": x.nbytes / (ms / 1e3) / 1e9}
 
 
 def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, Any]:
@@ -134,7 +119,7 @@ def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, A
     from pirc.text.parser import parse_program
 
     text = lo.program()
-    feeds = {"x": np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)}
+    feeds = feeds_of(lo)
     default = compile_program(parse_program(text, lo.name), "c", progress=False)
     with use_params(ANY, "c", params):
         other = compile_program(parse_program(text, lo.name), "c", progress=False)
@@ -155,7 +140,10 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=11)
     ap.add_argument("--only", default="", help="comma-separated layout names")
-    ap.add_argument("--xla-python", default="", help="a python interpreter with jax, for the XLA column")
+    add_arguments(ap)
+    ap.add_argument("--stat", choices=("median", "min"), default="median",
+                    help="the figure of each side: the median or the fastest of the warm runs (on a shared machine "
+                         "other processes only add time)")
     ap.add_argument("--json", default="", help="also write the figures to this file")
     ap.add_argument("--compare-step", default="cpu_reduction_layout",
                     help="also time each layout without this group-schedule step ('' : don't)")
@@ -173,16 +161,22 @@ def main(argv: list[str] | None = None) -> int:
                 rows[lo.name]["without"] = bench_pirc(lo, args.repeat)["ms"]
         if params is not None:
             rows[lo.name]["pair"] = bench_params(lo, params, args.repeat)
-    xla: dict[str, float] | str = bench_xla(args.xla_python, layouts, args.repeat) if args.xla_python else "skipped"
-    table = Table(title=f"reduction layouts, C target, warm median of {args.repeat} (input GB/s)", title_justify="left")
-    for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "matches interp"):
+    peers = bench_peers(pythons(args), peer_workloads(layouts), args.repeat)
+    key = "ms" if args.stat == "median" else "min_ms"
+    table = Table(title=f"reduction layouts, C target, warm {args.stat} of {args.repeat} (input GB/s)",
+                  title_justify="left")
+    for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "Inductor ms",
+                "Inductor/pirc", "matches interp"):
         table.add_column(col, justify="left" if col in ("layout", "shape") else "right")
     for lo in layouts:
         r = rows[lo.name]
-        xm = xla.get(lo.name) if isinstance(xla, dict) else None
-        table.add_row(lo.name, "x".join(map(str, lo.shape)) + " " + lo.dtype, f"{r['ms']:.2f}", f"{r['gbps']:.1f}",
-                      f"{r['without']:.2f}" if "without" in r else "-",
-                      f"{xm:.2f}" if xm else "-", f"{xm / r['ms']:.2f}" if xm else "-", "yes" if r["same"] else "NO")
+        peer_cells = []
+        for peer in PEERS:
+            pm = cell(peers, peer, lo.name, key)
+            peer_cells += [f"{pm:.2f}", f"{pm / r[key]:.2f}"] if pm else ["-", "-"]
+        gbps = np.prod(lo.shape) * np.dtype(lo.dtype).itemsize / r[key] / 1e6
+        table.add_row(lo.name, "x".join(map(str, lo.shape)) + " " + lo.dtype, f"{r[key]:.2f}", f"{gbps:.1f}",
+                      f"{r['without']:.2f}" if "without" in r else "-", *peer_cells, "yes" if r["same"] else "NO")
     Console(width=140).print(table)
     if params is not None:
         pt = Table(title=f"default schedule vs {json.dumps(params)}, alternating runs, median ms", title_justify="left")
@@ -193,10 +187,10 @@ def main(argv: list[str] | None = None) -> int:
             pt.add_row(lo.name, f"{q['default']:.2f}", f"{q['params']:.2f}", f"{q['params'] / q['default']:.2f}",
                        "yes" if q["identical"] else "NO")
         Console(width=140).print(pt)
-    if isinstance(xla, str):
-        print(f"XLA: {xla}")
+    for line in notes(peers):
+        print(line)
     if args.json:
-        Path(args.json).write_text(json.dumps({"pirc": rows, "xla": xla}, indent=1))
+        Path(args.json).write_text(json.dumps({"pirc": rows, **peers}, indent=1))
     return 0 if all(r["same"] for r in rows.values()) else 1
 
 

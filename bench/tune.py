@@ -1,21 +1,21 @@
-"""Tuned vs default schedules vs XLA, in one run: the memory-bound reduction chains and a
+"""Tuned vs default schedules vs XLA and TorchInductor, in one run: the memory-bound reduction chains and a
 transformer layer, each group tuned with pirc-tune's search, then the whole program timed
 with the default schedules and with the tuning log; plus evolutionary vs random search at
 equal trials on the same groups.
 
-    .venv/bin/python bench/tune.py                      # XLA column: $PIRC_XLA_PYTHON or --xla-python
-    .venv/bin/python bench/tune.py --xla-python PY --trials 6 --repeat 9 -j 2
+    .venv/bin/python bench/tune.py      # XLA: $PIRC_XLA_PYTHON or --xla-python; Inductor: $PIRC_INDUCTOR_PYTHON
+    .venv/bin/python bench/tune.py --xla-python PY --inductor-python PY2 --trials 6 --repeat 9 -j 2
 
 Every measured candidate is checked against the interpreter (in its worker), and every
-tuned program's outputs against the interpreter here.  Ratios: default / tuned and
-XLA / tuned (above 1: the tuned pirc kernels are faster).
+tuned program's outputs against the interpreter here, and the peers' (bench/peers.py)
+in their process.  Ratios: default / tuned and peer / tuned (above 1: the tuned pirc
+kernels are faster).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 import tempfile
 import time
@@ -29,17 +29,17 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.kernels_layouts import bench_xla
+from bench.peers import PEERS, Workload, add_arguments, bench_peers, cell, notes, pythons
 from tests.schedule.pir_layouts import Layout
 
 CHAINS = [
-    Layout("last_sum", (2048, 1024), "float32", "jnp.sum(x, axis=-1)"),
-    Layout("middle_sum", (32, 512, 128), "float32", "jnp.sum(x, axis=1)"),
-    Layout("first_sum", (2048, 1024), "float32", "jnp.sum(x, axis=0)"),
-    Layout("keepdim_sub", (2048, 1024), "float32", "x - jnp.max(x, axis=-1, keepdims=True)"),
+    Layout("last_sum", (2048, 1024), "float32", "SUM(x, -1)"),
+    Layout("middle_sum", (32, 512, 128), "float32", "SUM(x, 1)"),
+    Layout("first_sum", (2048, 1024), "float32", "SUM(x, 0)"),
+    Layout("keepdim_sub", (2048, 1024), "float32", "x - MAX(x, -1, True)"),
     Layout("rownorm", (2048, 1024), "float32", "NORM(x, -1)"),
     Layout("colnorm", (2048, 1024), "float32", "NORM(x, 0)"),
-    Layout("rownorm_gelu", (2048, 1024), "float32", "jax.nn.gelu(NORM(x, -1), approximate=False)"),
+    Layout("rownorm_gelu", (2048, 1024), "float32", "GELU(NORM(x, -1))"),
 ]
 
 
@@ -160,8 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--trials", type=int, default=6, help="candidates measured per group")
     ap.add_argument("--repeat", type=int, default=9)
-    ap.add_argument("--xla-python", default=os.environ.get("PIRC_XLA_PYTHON", ""),
-                    help="a python interpreter with jax, for the XLA column (default: $PIRC_XLA_PYTHON)")
+    add_arguments(ap)
     ap.add_argument("-j", "--workers", type=int, default=None, help="tuning worker processes (default: the cores)")
     ap.add_argument("--batch", type=int, default=2, help="candidates proposed per round")
     ap.add_argument("--only", default="", help="comma-separated workloads")
@@ -169,12 +168,13 @@ def main(argv: list[str] | None = None) -> int:
                     help="groups on which evolutionary and random search are compared (0: skip)")
     ap.add_argument("--seeds", type=int, default=10, help="replays per search and group")
     args = ap.parse_args(argv)
-    console = Console(width=150)
+    console = Console(width=200)
     names = [c.name for c in CHAINS] + ["transformer_layer"]
     if args.only:
         names = [n for n in names if n in args.only.split(",")]
     work = Path(tempfile.mkdtemp(prefix="pirc-tune-bench-"))
     rows: dict[str, dict[str, Any]] = {}
+    workloads: list[Workload] = []
     runner = LocalRunner(args.workers)
     for name in names:
         text, feeds, params = _program(name)
@@ -190,6 +190,9 @@ def main(argv: list[str] | None = None) -> int:
         ref = _reference(text, feeds, params)
         d_ms, t_ms, t_out = _time_programs(text, feeds, params, log, args.repeat)
         same = all(np.allclose(np.asarray(t_out[k]), np.asarray(ref[k]), rtol=1e-3, atol=1e-4) for k in ref)
+        if name != "transformer_layer":
+            workloads.append(Workload(name, next(c.expr for c in CHAINS if c.name == name), feeds,
+                                      np.asarray(next(iter(ref.values())))))
         rows[name] = {"groups": len(tasks), "trials": trials, "wall": wall, "default": d_ms,
                       "tuned": t_ms, "same": same,
                       "chosen": sorted({str(log.best_params(t.key, "c")) for t in tasks})[:3]}
@@ -197,29 +200,32 @@ def main(argv: list[str] | None = None) -> int:
                       f"{rows[name]['default']:.3f} ms, tuned {t_ms:.3f} ms")
     runner.close()
     replay = _search_replay(names, args) if args.compare_search else None
-    xla: dict[str, float] | str = ("column skipped: no python with jax (set $PIRC_XLA_PYTHON or --xla-python to one; "
-                                   "`pip install jax` in any venv)")
-    if args.xla_python:
-        xla = bench_xla(args.xla_python, [c for c in CHAINS if c.name in names], args.repeat)
-    table = Table(title=f"tuned vs default vs XLA (warm, fastest of {args.repeat} runs, ms; 1 interpreter thread; "
-                        f"tuning: {runner.workers} workers, batch {args.batch}; XLA: the chains only)",
+    peers = bench_peers(pythons(args), workloads, args.repeat)
+    table = Table(title=f"tuned vs default vs XLA and Inductor (warm, fastest of {args.repeat} runs, ms; 1 interpreter "
+                        f"thread; tuning: {runner.workers} workers, batch {args.batch}; peers: the chains only)",
                   title_justify="left")
     for col in ("workload", "groups", "trials", "tune s", "default", "tuned", "default/tuned", "XLA", "XLA/tuned",
-                "matches interp", "chosen (first groups)"):
+                "Inductor", "Inductor/tuned", "matches interp", "chosen (first groups)"):
         table.add_column(col, justify="left" if col in ("workload", "chosen (first groups)") else "right")
     for name, r in rows.items():
-        xm = xla.get(name + ":min") if isinstance(xla, dict) else None
+        peer_cells = []
+        for peer in PEERS:
+            pm = cell(peers, peer, name, "min_ms")
+            peer_cells += [f"{pm:.3f}", f"{pm / r['tuned']:.2f}"] if pm else ["-", "-"]
         table.add_row(name, str(r["groups"]), str(r["trials"]), f"{r['wall']:.0f}", f"{r['default']:.3f}",
-                      f"{r['tuned']:.3f}", f"{r['default'] / r['tuned']:.2f}", f"{xm:.3f}" if xm else "-",
-                      f"{xm / r['tuned']:.2f}" if xm else "-", "yes" if r["same"] else "NO",
-                      "; ".join(r["chosen"]))
+                      f"{r['tuned']:.3f}", f"{r['default'] / r['tuned']:.2f}", *peer_cells,
+                      "yes" if r["same"] else "NO", "; ".join(r["chosen"]))
     console.print(table)
     geo = float(np.exp(np.mean([np.log(r["default"] / r["tuned"]) for r in rows.values()])))
-    xr = [xla[n + ":min"] / r["tuned"] for n, r in rows.items() if isinstance(xla, dict) and xla.get(n + ":min")]
-    console.print(f"geo-mean default/tuned {geo:.3f}" + (f", XLA/tuned {np.exp(np.mean(np.log(xr))):.3f} "
-                                                         f"({len(xr)} workloads)" if xr else ""))
-    if isinstance(xla, str):
-        console.print(f"XLA: {xla}")
+    line = f"geo-mean default/tuned {geo:.3f}"
+    for peer, label in PEERS.items():
+        for which in ("default", "tuned"):
+            xr = [pm / r[which] for n, r in rows.items() if (pm := cell(peers, peer, n, "min_ms"))]
+            if xr:
+                line += f", {label}/{which} {np.exp(np.mean(np.log(xr))):.3f}"
+    console.print(line + " (peers: the chains)")
+    for note in notes(peers):
+        console.print(note)
     if replay is not None:
         st = Table(title=f"search at equal trials, replayed over {args.seeds} seeds on {replay['groups']} groups "
                          f"({replay['distinct']} distinct candidates, each measured once): mean of best-so-far / "

@@ -79,14 +79,14 @@ def reduce_program(op: str, shape: list[int], axes: list[int], keepdim: bool) ->
 def reductions(draw: st.DrawFn) -> tuple[str, list[int], list[int], bool, list[int]]:
     """(op, type shape with -1 dims, axes, keepdim, the run-time shape): any shape and axes,
     or a column reduction (leading axes of a long or symbolic extent reduced, 2-3 static dims
-    kept: the C target's tiled layout)."""
+    kept: the C target's tiled layout, or its runs of whole rows when the extent splits)."""
     if draw(st.booleans()):
         rank = draw(st.sampled_from([1, 2, 3, 3, 4, 4]))
         shape = [draw(st.one_of(DIMS, DIMS, st.just(-1))) for _ in range(rank)]
         leading = st.integers(1, rank).map(lambda k: list(range(k)))
         picked = draw(st.one_of(leading, st.lists(st.integers(0, rank - 1), unique=True, max_size=rank)))
     else:
-        lead = draw(st.lists(st.sampled_from([33, 64, -1]), min_size=1, max_size=2))
+        lead = draw(st.lists(st.sampled_from([33, 64, 256, -1]), min_size=1, max_size=2))
         shape = lead + draw(st.lists(DIMS, min_size=2, max_size=3))
         rank, picked = len(shape), list(range(len(lead)))
     feed = [d if d > 0 else draw(st.integers(1, 7)) for d in shape]
@@ -108,6 +108,9 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> KernelCache:
 @example(case=("sum", [-1, -1, 8], [2], False, [3, 5, 8]), seed=0)  # never finished (cuda)
 @example(case=("max", [128, 20, 3], [0], False, [128, 20, 3]), seed=0)  # could not fission (c)
 @example(case=("min", [64, 3, 50], [0], False, [64, 3, 50]), seed=0)
+@example(case=("sum", [256, 8, 20], [0], False, [256, 8, 20]), seed=0)  # split into runs of rows (c)
+@example(case=("max", [33, 64, 8, 5], [0, -3], True, [33, 64, 8, 5]), seed=0)  # two reduce loops split
+@example(case=("prod", [64, 8, 5], [0], False, [64, 8, 5]), seed=0)
 def test_reduction_lowers_and_matches_interpreter(case: tuple[str, list[int], list[int], bool, list[int]],
                                                   seed: int, cache: KernelCache) -> None:
     op, shape, axes, keepdim, feed = case

@@ -82,7 +82,7 @@ class Layout:
     name: str
     shape: tuple[int, ...]
     dtype: str
-    jax: str  # the same computation for jax.numpy, a lambda of x
+    expr: str  # the same computation in bench/peers.py's vocabulary, over x
 
     def program(self) -> str:
         p = Pir()

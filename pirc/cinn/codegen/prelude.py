@@ -93,16 +93,13 @@ _BITS = {
 }
 
 _HALF = {
-    "pirc_h2f": (("pirc_f32_from_bits",), """PIRC_FN float pirc_h2f(uint16_t h) {
-  uint32_t sign = ((uint32_t)(h & 0x8000u)) << 16, e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0) {
-    if (m == 0) return pirc_f32_from_bits(sign);
-    e = 113;
-    while ((m & 0x400u) == 0) { m <<= 1; e--; }
-    return pirc_f32_from_bits(sign | (e << 23) | ((m & 0x3ffu) << 13));
-  }
-  if (e == 31) return pirc_f32_from_bits(sign | 0x7f800000u | (m << 13));
-  return pirc_f32_from_bits(sign | ((e + 112) << 23) | (m << 13));
+    # branch-free, so that a loop converting halves vectorises: the exponent and mantissa moved
+    # into a float32 and scaled by 2^112 (exact for normal and subnormal halves alike), the
+    # all-ones exponent for infinities and NaNs (payload kept), then the sign
+    "pirc_h2f": (("pirc_f32_from_bits", "pirc_bits_f32"), """PIRC_FN float pirc_h2f(uint16_t h) {
+  float f = pirc_f32_from_bits(((uint32_t)(h & 0x7fffu)) << 13) * pirc_f32_from_bits(0x77800000u);
+  uint32_t u = pirc_bits_f32(f) | (f >= 65536.0f ? 0x7f800000u : 0u);
+  return pirc_f32_from_bits(u | (((uint32_t)(h & 0x8000u)) << 16));
 }"""),
     "pirc_f2h": (("pirc_bits_f32",), """PIRC_FN uint16_t pirc_f2h(float f) {
   uint32_t x = pirc_bits_f32(f), sign = (x >> 16) & 0x8000u, a = x & 0x7fffffffu, r, rem, half;

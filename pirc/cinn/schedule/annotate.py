@@ -24,10 +24,15 @@ _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 
 
 def reduction_carried(f: For) -> str | None:
-    """The name of a block below ``f`` for which ``f``'s variable feeds a reduce axis."""
+    """The name of a block below ``f`` for which ``f``'s variable feeds a reduce axis -- unless
+    it is also one of the block's spatial axes as it is (an rfactor lane, ``B_rf[p, ..] +=
+    x[p * n + r, ..]``: each iteration of ``f`` accumulates into elements of its own)."""
     for n in walk(f.body):
         if isinstance(n, ScheduleBlockRealize):
-            for val, t in zip(n.iter_values, n.block.iter_types):
+            types = n.block.iter_types or ()
+            if any(t is IterType.SPATIAL and val is f.loop_var for val, t in zip(n.iter_values, types)):
+                continue
+            for val, t in zip(n.iter_values, types):
                 if t is IterType.REDUCE and any(x is f.loop_var for x in walk(val)):
                     return n.block.name
     return None

@@ -319,8 +319,9 @@ def _same_iteration(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], ex
 
 
 def _same_mixed_radix(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], extent: int | None) -> bool:
-    """Every access in ``indices`` has the same index tuple, free of inner loops, and its dims
-    that use ``v`` are the mixed-radix decomposition ``(Y / (m1*m2), (Y / m2) % m1, Y % m2)``
+    """Every access in ``indices`` has the same index at the dims where the first uses ``v``
+    (free of inner loops; its other dims may differ, as an rfactor lane ``B_rf[p, ..]`` does:
+    equal elements still need equal such dims), and those dims are the mixed-radix decomposition ``(Y / (m1*m2), (Y / m2) % m1, Y % m2)``
     (constant radices, in any order) of one ``Y`` affine in ``v`` with a non-zero coefficient:
     the indices of loops that ``fuse`` merged (and ``split`` then cut).  The tuple determines
     ``Y`` (``X == (X / m) * m + X % m``), or ``Y`` modulo the radices' product ``M`` when the
@@ -329,7 +330,11 @@ def _same_mixed_radix(indices: list[tuple[Expr, ...]], v: Var, inner: set[int], 
     tuples mean the same iteration of ``v``."""
 
     first = indices[0]
-    if not first or any(len(i) != len(first) or not structural_equal(tuple(i), tuple(first)) for i in indices[1:]):
+    if not first or any(len(i) != len(first) for i in indices[1:]):
+        return False
+    dims = [k for k, e in enumerate(first) if any(n is v for n in walk(e))]
+    first = tuple(first[k] for k in dims)
+    if any(not structural_equal(tuple(i[k] for k in dims), first) for i in indices[1:]):
         return False
     digits: list[tuple[int, int | None]] = []  # (divisor, modulus or None) of each dim
     base: Expr | None = None

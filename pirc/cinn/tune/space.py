@@ -20,6 +20,8 @@ SPACE: dict[str, tuple[Any, ...]] = {
     "parallel": (None, False),
     # first- / middle-axis reductions: the tile of the kept inner axis (cpu_reduction_layout)
     "inner_tile": (None, 32, 64, 128, 256, 512, 1024),
+    # ... or, with no spatial loop outside those axes, runs of whole rows in parallel (None: 8/4/2 runs)
+    "split_k": (None, False, 2),
     # ... and the vector width of its inner loops (elements)
     "vector_width": (None, 4, 16),
     # compute_inline: values larger than this many nodes stay materialised

@@ -37,7 +37,8 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
 5b. :func:`cpu_reduction_layout` (C only) -- a first- or middle-axis reduction gets
    its kept inner axis tiled, distributed over the nest's statements and moved inside
    the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
-   :mod:`.cpu`).
+   :mod:`.cpu`); with no spatial loop outside that axis, runs of whole rows in parallel
+   instead (split + rfactor of the reduce loop).
 6. :func:`bind_axes` -- CUDA, composed of primitives: split the fused spatial loop over
    ``blockIdx.x`` (and ``threadIdx.x`` / ``threadIdx.y`` per strategy; ``split(...,
    guard="blocks")``: guards wrap single blocks, never a ``__syncthreads()``), bind element

@@ -13,6 +13,19 @@ schedule primitives, the nest becomes
 so every inner loop runs over contiguous memory.  The nest's intermediates (the per-column
 accumulators) then stay in a temp buffer indexed by ``j`` instead of one-element locals.
 ``info.params["inner_tile"]`` overrides the tile ``T`` (the tuner's knob).
+
+With no spatial loop outside the kept inner axes (a first-axis reduction, a column
+normalisation), tiles would give each thread a strip of every row; instead the reduce loop
+is split into runs of whole rows (:func:`split_parts`: 8, 4 or 2 of them, whatever the
+cores) and rfactored over the runs:
+
+    for k_0 (P)  parallel           # acc_rf[k_0, j] = init, then each run of rows
+      for k_1 (K / P) { vectorize for j (J) acc_rf[k_0, j] += x[k_0 * K / P + k_1, j] }
+    for k_0 (P) { vectorize for j (J) acc[j] += acc_rf[k_0, j] }           # combine
+    for k (K)  parallel { vectorize for j (J) out[k, j] = f(x[k, j], h[j]) }  # elementwise
+
+so every row is read whole and in order; ``params["split_k"]`` False keeps the tiles, an
+integer sets the runs.
 """
 
 from __future__ import annotations
@@ -40,9 +53,10 @@ from pirc.cinn.ast.nodes import (
 from pirc.cinn.ast.visitor import children, replace_nodes, substitute, uses_any, uses_var, walk
 from pirc.cinn.lower.symbolic import product
 from pirc.cinn.schedule import Schedule
+from pirc.cinn.schedule.annotate import reduction_carried
 from pirc.cinn.schedule.group.fusion import as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, block_store, root_stmts, with_stmts
-from pirc.cinn.schedule.tree import const, insert_stmt, replace, single, stmt_children, storage
+from pirc.cinn.schedule.tree import RetargetTensors, const, insert_stmt, replace, single, stmt_children, storage
 from pirc.diagnostics import PircError
 
 #: the default tile of the inner spatial loop: 256 float32 = 1 KiB contiguous per row
@@ -50,6 +64,12 @@ DEFAULT_TILE = 256
 VECTOR_BYTES = 32  # AVX2
 #: below this many inner spatial (or reduced) iterations the layout is not worth a temp buffer
 MIN_EXTENT = 32
+#: a first-axis reduction is split into this many runs of rows (the first count that divides
+#: it into runs of at least MIN_SPLIT_ROWS rows), whose partial rows stay in cache up to
+#: MAX_SPLIT_ROW elements
+SPLIT_PARTS = (8, 4, 2)
+MIN_SPLIT_ROWS = 32
+MAX_SPLIT_ROW = 16384
 
 
 def inner_spatial_dims(info: ScheduleInfo) -> int:
@@ -87,11 +107,12 @@ def cpu_reduction_layout(root: ScheduleBlockRealize, info: ScheduleInfo) -> Sche
         if not nest.aligned or len(nest.loops) != len(info.master.S):
             out.append(st)
             continue
-        out.append(_tile_nest(nest.build(), nest.loops, n_inner, info))
+        tiled = _tile_nest(nest.build(), nest.loops, n_inner, info)
+        out += tiled.stmts if isinstance(tiled, Block) else [tiled]  # whole rows: the nest's loops side by side
     return with_stmts(root, out)
 
 
-def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) -> For:
+def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) -> For | Block:
     s = Schedule(tree)
     inner = loops[-n_inner:]
     j = s.fuse(*inner) if len(inner) > 1 else inner[0]
@@ -99,7 +120,12 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
     R = info.ctx.const_dim(product(info.master.R)) if info.master is not None else None
     if J is None or J < MIN_EXTENT or (R is not None and R < MIN_EXTENT):
         return tree  # a short row or a short reduction: the aligned nest is as good
-    T = choose_tile(J, info.params.get("inner_tile"))
+    parts = split_parts(info, len(loops) - n_inner, J)
+    if parts:
+        T: int | None = J  # whole rows: each thread streams through its own contiguous rows
+        _split_reductions(s, j, parts)
+    else:
+        T = choose_tile(J, info.params.get("inner_tile"))
     if T is not None and T < J:
         _, ji = s.split(j, [None, T])
     else:
@@ -115,17 +141,69 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
             s.reorder(*chain, lane)
         if not any(isinstance(k, For) for k in _descendants(s.loop(lane))):
             width = info.params.get("vector_width") or max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
-            s.vectorize(lane, width)
             if chain and info.params.get("hoist", True):
                 saved = s.tree
                 try:
                     _hoist_invariants(s, lane, chain, width)
                 except PircError:  # a primitive refused: the nest as it was
                     s.tree = saved
+            cut = const(inner[-1].extent) if len(inner) > 1 else None
+            span = const(s.loop(lane).extent)
+            if cut is not None and span is not None and width <= cut < span and span % cut == 0:
+                # fused kept dims: the vector loop runs over the innermost one, whose index is
+                # then the loop's variable (no `/` and `%` of the fused index inside it)
+                _, lane = s.split(lane, [None, cut])
+            s.vectorize(lane, width)
     for n in _descendants(s.tree):
         if isinstance(n, Store):
             info.keep_temp.add(storage(n.tensor))
     return s.tree  # type: ignore[return-value]
+
+
+def split_parts(info: ScheduleInfo, n_outer: int, J: int) -> int | None:
+    """Into how many parts (each a contiguous run of rows, on the threads in parallel) the
+    reduce loops of a nest with no spatial loop outside the kept inner axes are split
+    (rfactor), so that every row is read whole and in order instead of a tile of each row per
+    thread; None when the nest keeps its tiles: an outer spatial loop to run in parallel, a
+    reduction too short or of a size no part count divides, rows too long for the partial
+    sums to stay in cache, or ``params["split_k"]`` False (``params["inner_tile"]`` alone also
+    keeps the tiles).  The count does not depend on the machine's cores, so neither do the
+    results."""
+    want = info.params.get("split_k")
+    if want is False or n_outer or (want is None and info.params.get("inner_tile") is not None):
+        return None
+    m = info.master
+    K = info.ctx.const_dim(product(m.R)) if m is not None else None
+    if K is None or J > MAX_SPLIT_ROW:
+        return None
+    for P in ((int(want),) if want else SPLIT_PARTS):
+        if P > 1 and K % P == 0 and K // P >= MIN_SPLIT_ROWS:
+            return P
+    return None
+
+
+def _split_reductions(s: Schedule, j: For, parts: int) -> None:
+    """Each reduction in loop ``j``'s body: its reduce loops fused into one, split into
+    ``parts`` x the rest, and rfactored over the parts (``B_rf[p, j]`` partials, their init
+    and the combine into ``B[j]`` are new statements of ``j``'s body)."""
+    for st in list(s.loop(j).body.stmts):
+        if not isinstance(st, For) or reduction_carried(st) is None:
+            continue
+        chain = [st]
+        while isinstance(nxt := single(chain[-1].body), For):
+            chain.append(nxt)
+        k = s.fuse(*chain) if len(chain) > 1 else st
+        kp, _ = s.split(k, [parts, None])
+        before = _buffers(s.tree)
+        s.rfactor(kp)
+        for buf in _buffers(s.tree).values():  # the partials: a temp of the kernel (stack, or heap when large)
+            if buf.name not in before:
+                local = Buffer(buf.name, buf.shape, buf.dtype, MemoryScope.LOCAL)
+                s.tree = RetargetTensors(buf.name, local, lambda n: n).visit(s.tree)
+
+
+def _buffers(tree: Node) -> dict[str, Buffer]:
+    return {n.buffer.name: n.buffer for n in walk(tree) if isinstance(n, Tensor) and n.buffer is not None}
 
 
 def _hoist_invariants(s: Schedule, lane: For, chain: list[For], width: int) -> None:
