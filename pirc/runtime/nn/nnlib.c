@@ -582,75 +582,65 @@ static int pirc_gemv_col(pirc_problem_fn get, const void* ctx, int64_t P, int64_
   return 0;
 }
 
-/* y[m, :] = act((x[m, :] @ w) + b) for m < M <= 4: 64 outputs of every row at a time, summed over k
-   in order (the rows share each loaded block of w) */
+/* y[m, :] = act((x[m, :] @ w) + b) for m < M <= 4: the columns in chunks of PIRC_FC_COLS; a chunk sweeps
+   the rows of w in order reading each row's part contiguously (w streams from memory once, in order:
+   a chunk of 64 columns read every row at a stride of N floats, one cache line per row and page, and
+   ran at a fifth of the memory bandwidth), its partial sums in a small buffer; each output sums over k
+   in order (fused multiply-adds) */
+#define PIRC_FC_COLS 256
+#define PIRC_FC_AHEAD 4
 static int pirc_fc_smallm(const float* restrict x, const float* restrict w, const float* restrict b,
                           float* restrict y, int64_t M, int64_t K, int64_t N, int act, int nt)
 {
-  int64_t blk = 64, nb = (N + blk - 1) / blk;
+  int64_t nb = (N + PIRC_FC_COLS - 1) / PIRC_FC_COLS;
   if (2.0 * (double)M * (double)N * (double)K < PIRC_PAR_FLOPS) nt = 1;
   (void)nt;
   #pragma omp parallel for schedule(static) num_threads(nt) if (nt > 1 && nb > 1)
   for (int64_t t = 0; t < nb; t++) {
-    int64_t n0 = t * blk, nn = N - n0 < blk ? N - n0 : blk;
-    if (nn == blk) {
-      v16 acc[4][4];
-      for (int m = 0; m < 4; m++)
-        for (int q = 0; q < 4; q++) acc[m][q] = pirc_splat16(0.0f);
+    int64_t n0 = t * PIRC_FC_COLS, nn = N - n0 < PIRC_FC_COLS ? N - n0 : PIRC_FC_COLS;
+    int64_t nv = nn / 16, rem = nn % 16;
+    if (M == 1 && rem == 0 && nv == PIRC_FC_COLS / 16) {   /* a whole chunk of one row: sums in registers */
+      v16 r[PIRC_FC_COLS / 16];
+      for (int q = 0; q < PIRC_FC_COLS / 16; q++) r[q] = pirc_splat16(0.0f);
       for (int64_t k = 0; k < K; k++) {
-        const float* wr = w + k * N + n0;
-        v16 w0 = *(const v16u*)wr, w1 = *(const v16u*)(wr + 16), w2 = *(const v16u*)(wr + 32),
-            w3 = *(const v16u*)(wr + 48);
-        for (int64_t m = 0; m < M; m++) {
-          v16 xv = pirc_splat16(x[m * K + k]);
-          acc[m][0] = PIRC_FMA(xv, w0, acc[m][0]);
-          acc[m][1] = PIRC_FMA(xv, w1, acc[m][1]);
-          acc[m][2] = PIRC_FMA(xv, w2, acc[m][2]);
-          acc[m][3] = PIRC_FMA(xv, w3, acc[m][3]);
-        }
+        const float* restrict wr = w + k * N + n0;
+        if (k + PIRC_FC_AHEAD < K)
+          for (int q = 0; q < PIRC_FC_COLS; q += 16) __builtin_prefetch(wr + PIRC_FC_AHEAD * N + q, 0, 0);
+        const v16 xv = pirc_splat16(x[k]);
+        for (int q = 0; q < PIRC_FC_COLS / 16; q++) r[q] = PIRC_FMA(xv, *(const v16u*)(wr + 16 * q), r[q]);
       }
+      memcpy(y + n0, r, sizeof r);
+      if (b != 0)
+        for (int64_t q = 0; q < nn; q++) y[n0 + q] = y[n0 + q] + b[n0 + q];
+      pirc_nn_act_row(y + n0, nn, act);
+      continue;
+    }
+    v16 acc[4][PIRC_FC_COLS / 16];
+    for (int64_t m = 0; m < M; m++)
+      for (int64_t q = 0; q < PIRC_FC_COLS / 16; q++) acc[m][q] = pirc_splat16(0.0f);
+    for (int64_t k = 0; k < K; k++) {
+      const float* restrict wr = w + k * N + n0;
+      if (k + PIRC_FC_AHEAD < K)   /* w streams from memory: ask for the row PIRC_FC_AHEAD ahead */
+        for (int64_t q = 0; q < nn; q += 16) __builtin_prefetch(wr + PIRC_FC_AHEAD * N + q, 0, 0);
       for (int64_t m = 0; m < M; m++) {
-        float* yr = y + m * N + n0;
-        memcpy(yr, acc[m], sizeof(float) * 64);
-        if (b != 0)
-          for (int q = 0; q < 64; q++) yr[q] = yr[q] + b[n0 + q];
-        pirc_nn_act_row(yr, 64, act);
-      }
-    } else {   /* the last nn < 64 columns: 16 at a time, the final nn % 16 through masked lanes */
-      int64_t nv = (nn + 15) / 16, rem = nn % 16;
-      v16 acc[4][4];
-      for (int m = 0; m < 4; m++)
-        for (int q = 0; q < 4; q++) acc[m][q] = pirc_splat16(0.0f);
-      for (int64_t k = 0; k < K; k++) {
-        const float* wr = w + k * N + n0;
-        v16 wv[4];
-        for (int64_t q = 0; q < nv; q++) {
-          if (q < nn / 16) {
-            wv[q] = *(const v16u*)(wr + 16 * q);
-          } else {
-#if defined(__AVX512F__)
-            wv[q] = (v16)_mm512_maskz_loadu_ps((__mmask16)((1u << rem) - 1u), wr + 16 * q);
-#else
-            float l[16] = {0};
-            memcpy(l, wr + 16 * q, sizeof(float) * (size_t)rem);
-            memcpy(&wv[q], l, sizeof l);
-#endif
-          }
-        }
-        for (int64_t m = 0; m < M; m++) {
-          v16 xv = pirc_splat16(x[m * K + k]);
-          for (int64_t q = 0; q < nv; q++) acc[m][q] = PIRC_FMA(xv, wv[q], acc[m][q]);
+        const v16 xv = pirc_splat16(x[m * K + k]);
+        v16* am = acc[m];
+        for (int64_t q = 0; q < nv; q++) am[q] = PIRC_FMA(xv, *(const v16u*)(wr + 16 * q), am[q]);
+        if (rem) {   /* the last nn % 16 columns: the lanes past them stay 0 and are never stored */
+          float l[16] = {0};
+          memcpy(l, wr + 16 * nv, sizeof(float) * (size_t)rem);
+          v16 wv;
+          memcpy(&wv, l, sizeof wv);
+          am[nv] = PIRC_FMA(xv, wv, am[nv]);
         }
       }
-      for (int64_t m = 0; m < M; m++) {
-        float* yr = y + m * N + n0;
-        float l[64];
-        memcpy(l, acc[m], sizeof l);
-        memcpy(yr, l, sizeof(float) * (size_t)nn);
-        if (b != 0)
-          for (int64_t q = 0; q < nn; q++) yr[q] = yr[q] + b[n0 + q];
-        pirc_nn_act_row(yr, nn, act);
-      }
+    }
+    for (int64_t m = 0; m < M; m++) {
+      float* yr = y + m * N + n0;
+      memcpy(yr, acc[m], sizeof(float) * (size_t)nn);
+      if (b != 0)
+        for (int64_t q = 0; q < nn; q++) yr[q] = yr[q] + b[n0 + q];
+      pirc_nn_act_row(yr, nn, act);
     }
   }
   return 0;
