@@ -25,7 +25,7 @@ import numpy as np
 from jax import lax
 
 from pirc.dialects.pd_op.common import Meta, normalize_axis
-from pirc.dialects.pd_op.conv import _four_pads, _pairs, _pool_geometry, _update_pads, _windows
+from pirc.dialects.pd_op.conv import four_pads, int_pairs, pool_geometry, update_pads, pool_windows
 from pirc.dialects.pd_op.manipulation import kernel_int, kernel_ints
 from pirc.dialects.pd_op.reduce import _axes_from
 
@@ -363,8 +363,8 @@ def _conv2d(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     x, w = a[0], a[1]
     nhwc = _nhwc(at)
     hw = x.shape[1:3] if nhwc else x.shape[2:4]
-    strides = _pairs(at["strides"], "strides")
-    pads, dil = _update_pads(_four_pads(at["paddings"]), _pairs(at["dilations"], "dilations"),
+    strides = int_pairs(at["strides"], "strides")
+    pads, dil = update_pads(four_pads(at["paddings"]), int_pairs(at["dilations"], "dilations"),
                              at.get("padding_algorithm", "EXPLICIT"), hw, strides, w.shape[2:])
     fmt = "NHWC" if nhwc else "NCHW"
     out = lax.conv_general_dilated(x, w, strides, [(pads[0], pads[1]), (pads[2], pads[3])], rhs_dilation=dil,
@@ -380,8 +380,8 @@ def _conv2d_transpose(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any
     hw = x.shape[1:3] if nhwc else x.shape[2:4]
     ci, og, kh, kw = w.shape
     g = int(at.get("groups", 1))
-    strides = _pairs(at["strides"], "strides")
-    pads, dil = _update_pads(_four_pads(at["paddings"]), _pairs(at["dilations"], "dilations"),
+    strides = int_pairs(at["strides"], "strides")
+    pads, dil = update_pads(four_pads(at["paddings"]), int_pairs(at["dilations"], "dilations"),
                              at.get("padding_algorithm", "EXPLICIT"), hw, strides, (kh, kw))
     out_hw = c.out_shape()[1:3] if nhwc else c.out_shape()[2:4]
     # the transposed convolution as a convolution of the stride-dilated input with the flipped,
@@ -402,7 +402,7 @@ def _conv2d_transpose(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any
 
 def _adaptive_matrix(n: int, out: int, k: int, s: int, p0: int) -> np.ndarray:
     """(out, n) averaging weights of Paddle's adaptive windows."""
-    start, end = _windows(n, out, k, s, p0, True)
+    start, end = pool_windows(n, out, k, s, p0, True)
     m = np.zeros((out, n), np.float32)
     for o in range(out):
         m[o, start[o]:end[o]] = 1.0 / max(int(end[o] - start[o]), 1)
@@ -418,7 +418,7 @@ def _pool2d(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
     h, w = x.shape[2], x.shape[3]
     kind = at.get("pooling_type")
     adaptive = bool(at.get("adaptive", False))
-    ks, strides, pads, out = _pool_geometry((h, w), ints(a[1], "pool2d kernel_size"), at,
+    ks, strides, pads, out = pool_geometry((h, w), ints(a[1], "pool2d kernel_size"), at,
                                             at.get("padding_algorithm", "EXPLICIT"))
     if kind == "avg" and adaptive:
         mh = _adaptive_matrix(h, out[0], ks[0], strides[0], pads[0])
@@ -437,8 +437,8 @@ def _pool2d(a: list[Any], at: Mapping[str, Any], c: OpCtx) -> list[Any]:
             res = lax.reduce_window(x, -jnp.inf, lax.max, window, wstrides, padding)
         else:
             s = lax.reduce_window(x, 0.0, lax.add, window, wstrides, padding)
-            hs, he = _windows(h, out[0], ks[0], strides[0], pads[0], False)
-            ws, we = _windows(w, out[1], ks[1], strides[1], pads[2], False)
+            hs, he = pool_windows(h, out[0], ks[0], strides[0], pads[0], False)
+            ws, we = pool_windows(w, out[1], ks[1], strides[1], pads[2], False)
             if at.get("exclusive", True):
                 cnt = np.outer(he - hs, we - ws)
             else:

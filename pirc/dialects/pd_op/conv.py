@@ -42,7 +42,7 @@ from pirc.dialects.pd_op.manipulation import const_ints, kernel_ints
 # convolution helpers
 # ---------------------------------------------------------------------------
 
-def _pairs(v: Sequence[int], what: str) -> list[int]:
+def int_pairs(v: Sequence[int], what: str) -> list[int]:
     v = [int(a) for a in v]
     if len(v) == 1:
         v = v * 2
@@ -51,7 +51,7 @@ def _pairs(v: Sequence[int], what: str) -> list[int]:
     return v
 
 
-def _four_pads(paddings: Sequence[int]) -> list[int]:
+def four_pads(paddings: Sequence[int]) -> list[int]:
     """[pad_top, pad_bottom, pad_left, pad_right] from 2 or 4 Paddle paddings."""
     p = [int(a) for a in paddings]
     if len(p) == 2:
@@ -63,7 +63,7 @@ def _four_pads(paddings: Sequence[int]) -> list[int]:
     raise ShapeError(f"paddings must have 2 or 4 elements, got {p}")
 
 
-def _update_pads(pads: list[int], dil: list[int], algo: str, in_hw: Sequence[int], strides: Sequence[int],
+def update_pads(pads: list[int], dil: list[int], algo: str, in_hw: Sequence[int], strides: Sequence[int],
                  ksize: Sequence[int]) -> tuple[list[int], list[int]]:
     """phi::UpdatePaddingAndDilation: SAME recomputes paddings (and resets dilation to 1)."""
     pads = list(pads)
@@ -86,7 +86,7 @@ def _update_pads(pads: list[int], dil: list[int], algo: str, in_hw: Sequence[int
     return pads, dil
 
 
-def _conv_out(n: int, k: int, p0: int, p1: int, s: int, d: int) -> int:
+def conv_out_size(n: int, k: int, p0: int, p1: int, s: int, d: int) -> int:
     if n < 0 or k < 0 or p0 < 0:
         return -1
     ext = d * (k - 1) + 1
@@ -107,7 +107,7 @@ def _layout(attrs: Mapping[str, Any]) -> bool:
     raise ShapeError(f"unknown data_format {fmt!r}")
 
 
-def _conv_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+def conv_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
     x, w = meta_of(args[0]), meta_of(args[1])
     xs, ws = _shape(x), _shape(w)
     if len(xs) != 4 or len(ws) != 4:
@@ -123,11 +123,11 @@ def _conv_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
         raise ShapeError(f"conv2d: input channels {c} != filter channels {ws[1]} * groups {groups}")
     if ws[0] >= 0 and ws[0] % groups:
         raise ShapeError(f"conv2d: output channels {ws[0]} not divisible by groups {groups}")
-    strides = _pairs(attrs["strides"], "strides")
-    pads, dil = _update_pads(_four_pads(attrs["paddings"]), _pairs(attrs["dilations"], "dilations"),
+    strides = int_pairs(attrs["strides"], "strides")
+    pads, dil = update_pads(four_pads(attrs["paddings"]), int_pairs(attrs["dilations"], "dilations"),
                              attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, ws[2:])
-    oh = _conv_out(h, ws[2], pads[0], pads[1], strides[0], dil[0])
-    ow = _conv_out(wd, ws[3], pads[2], pads[3], strides[1], dil[1])
+    oh = conv_out_size(h, ws[2], pads[0], pads[1], strides[0], dil[0])
+    ow = conv_out_size(wd, ws[3], pads[2], pads[3], strides[1], dil[1])
     out = (n, oh, ow, ws[0]) if nhwc else (n, ws[0], oh, ow)
     return [Meta(out, x.dtype)]
 
@@ -136,7 +136,7 @@ def _window_slices(start: int, step: int, count: int) -> slice:
     return slice(start, start + step * (count - 1) + 1, step)
 
 
-def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.ndarray:
+def conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.ndarray:
     nhwc = _layout(attrs)
     xin = np.transpose(x, (0, 3, 1, 2)) if nhwc else x
     n, c, h, wd = xin.shape
@@ -144,11 +144,11 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
     groups = int(attrs.get("groups", 1))
     if c != cg * groups or o % groups:
         raise ValueError(f"conv2d: input {x.shape} does not fit filter {w.shape} with groups {groups}")
-    strides = _pairs(attrs["strides"], "strides")
-    pads, dil = _update_pads(_four_pads(attrs["paddings"]), _pairs(attrs["dilations"], "dilations"),
+    strides = int_pairs(attrs["strides"], "strides")
+    pads, dil = update_pads(four_pads(attrs["paddings"]), int_pairs(attrs["dilations"], "dilations"),
                              attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, (kh, kw))
-    oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
-    ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
+    oh = conv_out_size(h, kh, pads[0], pads[1], strides[0], dil[0])
+    ow = conv_out_size(wd, kw, pads[2], pads[3], strides[1], dil[1])
     from pirc.runtime.nn import fast as nn_fast
 
     if not nhwc:  # nnlib (pirc/runtime/nn): float32 convs in C; None: not covered (the numpy windows below)
@@ -156,7 +156,7 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
         if y is not None:
             return y
     cd = _compute_dtype(x)
-    # extra zeros when the last window runs past the padded input (see _conv_out)
+    # extra zeros when the last window runs past the padded input (see conv_out_size)
     eh = max(0, (oh - 1) * strides[0] + dil[0] * (kh - 1) + 1 - (h + pads[0] + pads[1]))
     ew = max(0, (ow - 1) * strides[1] + dil[1] * (kw - 1) + 1 - (wd + pads[2] + pads[3]))
     xp = np.pad(xin.astype(cd, copy=False), ((0, 0), (0, 0), (pads[0], pads[1] + eh), (pads[2], pads[3] + ew)))
@@ -175,23 +175,23 @@ def _conv2d_np(x: np.ndarray, w: np.ndarray, attrs: Mapping[str, Any]) -> np.nda
 
 
 def _conv_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
-    return [_conv2d_np(args[0], args[1], attrs)]
+    return [conv2d_np(args[0], args[1], attrs)]
 
 
 _CONV_ATTRS = ("strides", "paddings", "padding_algorithm", "dilations", "groups", "data_format")
-register(OpDef(name="pd_op.conv2d", operands=("input", "filter"), attrs=_CONV_ATTRS, infer_meta=_conv_meta,
+register(OpDef(name="pd_op.conv2d", operands=("input", "filter"), attrs=_CONV_ATTRS, infer_meta=conv_meta,
                kernel=_conv_kernel, pattern=PatternKind.OUT_FUSIBLE))
 register(OpDef(name="pd_op.depthwise_conv2d", operands=("input", "filter"),
                attrs=("strides", "paddings", "padding_algorithm", "groups", "dilations", "data_format"),
-               infer_meta=_conv_meta, kernel=_conv_kernel, pattern=PatternKind.OUT_FUSIBLE))
+               infer_meta=conv_meta, kernel=_conv_kernel, pattern=PatternKind.OUT_FUSIBLE))
 
 
 def _convt_geometry(xs: tuple[int, ...], ws: tuple[int, ...], output_size: list[int] | None,
                     attrs: Mapping[str, Any]) -> tuple[list[int], list[int], list[int], tuple[int, int]]:
     nhwc = _layout(attrs)
     h, wd = (xs[1], xs[2]) if nhwc else (xs[2], xs[3])
-    strides = _pairs(attrs["strides"], "strides")
-    pads, dil = _update_pads(_four_pads(attrs["paddings"]), _pairs(attrs["dilations"], "dilations"),
+    strides = int_pairs(attrs["strides"], "strides")
+    pads, dil = update_pads(four_pads(attrs["paddings"]), int_pairs(attrs["dilations"], "dilations"),
                              attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, ws[2:])
     opad = [int(a) for a in (attrs.get("output_padding") or [])]
     if opad and len(opad) != 2:
@@ -289,16 +289,16 @@ def _pool_out(n: int, k: int, p0: int, p1: int, s: int, ceil_mode: bool) -> int:
     return out
 
 
-def _pool_geometry(hw: Sequence[int], ksize: Sequence[int], attrs: Mapping[str, Any],
+def pool_geometry(hw: Sequence[int], ksize: Sequence[int], attrs: Mapping[str, Any],
                    algo: str) -> tuple[list[int], list[int], list[int], list[int]]:
     """Returns (kernel, strides, pads[4], out[2]) after Paddle's UpdatePadding/UpdateKernelSize."""
-    ksize = _pairs(ksize, "kernel_size")
-    strides = _pairs(attrs["strides"], "strides")
+    ksize = int_pairs(ksize, "kernel_size")
+    strides = int_pairs(attrs["strides"], "strides")
     if any(s <= 0 for s in strides):
         raise ShapeError(f"pool2d: strides must be positive, got {strides}")
     global_pooling = bool(attrs.get("global_pooling", False))
     adaptive = bool(attrs.get("adaptive", False))
-    pads, _ = _update_pads(_four_pads(attrs["paddings"]), [1, 1], algo, hw, strides, ksize)
+    pads, _ = update_pads(four_pads(attrs["paddings"]), [1, 1], algo, hw, strides, ksize)
     if global_pooling or adaptive:
         pads = [0, 0, 0, 0]
     if global_pooling:
@@ -322,7 +322,7 @@ def _pool_meta_common(x: Meta, ksize: list[int] | None, attrs: Mapping[str, Any]
             ksize = [h, w]
         else:
             return (n, -1, -1, c) if nhwc else (n, c, -1, -1)
-    _, _, _, out = _pool_geometry((h, w), ksize, attrs, algo)
+    _, _, _, out = pool_geometry((h, w), ksize, attrs, algo)
     return (n, out[0], out[1], c) if nhwc else (n, c, out[0], out[1])
 
 
@@ -335,7 +335,7 @@ def _pool2d_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta
     return [Meta(shape, x.dtype)]
 
 
-def _windows(n: int, out: int, k: int, s: int, p0: int, adaptive: bool) -> tuple[np.ndarray, np.ndarray]:
+def pool_windows(n: int, out: int, k: int, s: int, p0: int, adaptive: bool) -> tuple[np.ndarray, np.ndarray]:
     o = np.arange(out, dtype=np.int64)
     if adaptive:
         start = (o * n) // out
@@ -391,7 +391,7 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
              nhwc: bool) -> tuple[np.ndarray, np.ndarray | None]:
     xin = np.transpose(x, (0, 3, 1, 2)) if nhwc else x
     h, w = xin.shape[2], xin.shape[3]
-    ks, strides, pads, out = _pool_geometry((h, w), ksize, attrs, algo)
+    ks, strides, pads, out = pool_geometry((h, w), ksize, attrs, algo)
     adaptive = bool(attrs.get("adaptive", False))
     # Paddle's pool2d kernel calls its max functor with adaptive=false: with
     # pooling_type "max" and adaptive=true the output has the adaptive size (= kernel
@@ -400,8 +400,8 @@ def _pool_np(x: np.ndarray, ksize: list[int], attrs: Mapping[str, Any], algo: st
     if kind == "avg" and not nhwc and out == [1, 1] and (adaptive or bool(attrs.get("global_pooling", False))):
         cd = _compute_dtype(x)  # the mean over H, W (no window loop)
         return xin.astype(cd, copy=False).mean(axis=(2, 3), keepdims=True, dtype=cd).astype(x.dtype, copy=False), None
-    hs, he = _windows(h, out[0], ks[0], strides[0], pads[0], win_adaptive)
-    ws, we = _windows(w, out[1], ks[1], strides[1], pads[2], win_adaptive)
+    hs, he = pool_windows(h, out[0], ks[0], strides[0], pads[0], win_adaptive)
+    ws, we = pool_windows(w, out[1], ks[1], strides[1], pads[2], win_adaptive)
     cd = _compute_dtype(x)
     xc = xin.astype(cd, copy=False)
     mask = None

@@ -26,7 +26,7 @@ from typing import Any
 import numpy as np
 
 from pirc.dialects.pd_op.common import KernelArg, Meta, MetaArg, OpDef, ShapeError, meta_of, register
-from pirc.dialects.pd_op.conv import _conv2d_np, _conv_meta
+from pirc.dialects.pd_op.conv import conv2d_np, conv_meta
 
 #: activation attribute -> the op whose kernel defines it (None: identity)
 ACTIVATIONS: dict[str, str | None] = {"identity": None, "": None, "relu": "pd_op.relu", "relu6": "pd_op.relu6",
@@ -49,7 +49,7 @@ def _meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
     act = attrs.get("activation", "identity")
     if act not in ACTIVATIONS:
         raise ShapeError(f"fused_conv2d_add_act: unknown activation {act!r} (known: {', '.join(ACTIVATIONS)})")
-    (out,) = _conv_meta(args[:2], attrs)
+    (out,) = conv_meta(args[:2], attrs)
     b = meta_of(args[2]) if len(args) > 2 and args[2] is not None else None
     if b is not None:
         c = _channels_of(b.shape)
@@ -77,7 +77,7 @@ def _kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndar
     y = fast.conv2d(x, w, attrs, act, b, r)  # the conv and its epilogue in nnlib (None: not covered)
     if y is not None:
         return [y]
-    y = _conv2d_np(x, w, attrs)
+    y = conv2d_np(x, w, attrs)
     add = lookup("pd_op.add").kernel
     if b is not None:
         y = add([y, b.reshape(1, -1, 1, 1)], {})[0]

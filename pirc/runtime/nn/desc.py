@@ -53,7 +53,7 @@ def conv2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Seq
     ``residual_shape``; a bias must hold one value per output channel, a residual the output's shape).
     """
     from pirc.dialects.pd_op.common import ShapeError
-    from pirc.dialects.pd_op.conv import _conv_out, _four_pads, _pairs, _update_pads
+    from pirc.dialects.pd_op.conv import conv_out_size, four_pads, int_pairs, update_pads
 
     xs, ws = _known(x_shape, 4), _known(w_shape, 4)
     if xs is None or ws is None or dtype != "float32" or not _nchw(attrs) or act not in ACT_CODES:
@@ -64,11 +64,11 @@ def conv2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Seq
     if groups < 1 or c != cg * groups or o % groups or min(c, h, wd, o, kh, kw) < 1:
         return None
     try:
-        strides = _pairs(attrs["strides"], "strides")
-        pads, dil = _update_pads(_four_pads(attrs["paddings"]), _pairs(attrs["dilations"], "dilations"),
+        strides = int_pairs(attrs["strides"], "strides")
+        pads, dil = update_pads(four_pads(attrs["paddings"]), int_pairs(attrs["dilations"], "dilations"),
                                  attrs.get("padding_algorithm", "EXPLICIT"), (h, wd), strides, (kh, kw))
-        oh = _conv_out(h, kh, pads[0], pads[1], strides[0], dil[0])
-        ow = _conv_out(wd, kw, pads[2], pads[3], strides[1], dil[1])
+        oh = conv_out_size(h, kh, pads[0], pads[1], strides[0], dil[0])
+        ow = conv_out_size(wd, kw, pads[2], pads[3], strides[1], dil[1])
     except (ShapeError, KeyError, ValueError, TypeError):
         return None
     if min(strides) < 1 or min(dil) < 1 or min(pads) < 0:
@@ -85,7 +85,7 @@ def pool2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, ksize: Seque
            dtype: str = "float32") -> tuple[int, ...] | None:
     """pd_op.pool2d (kernel_size known) -> nnlib's pool descriptor, or None."""
     from pirc.dialects.pd_op.common import ShapeError
-    from pirc.dialects.pd_op.conv import _pool_geometry
+    from pirc.dialects.pd_op.conv import pool_geometry
 
     xs = _known(x_shape, 4)
     kind = attrs.get("pooling_type")
@@ -96,7 +96,7 @@ def pool2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, ksize: Seque
         return None
     adaptive = bool(attrs.get("adaptive", False))
     try:
-        ks, strides, pads, out = _pool_geometry((h, w), list(ksize), attrs,
+        ks, strides, pads, out = pool_geometry((h, w), list(ksize), attrs,
                                                 attrs.get("padding_algorithm", "EXPLICIT"))
     except (ShapeError, KeyError, ValueError, TypeError):
         return None
