@@ -49,9 +49,8 @@ def test_attention_matches_the_numpy_kernel(b: int, sq: int, sk: int, h: int, d:
         got = fast.attention(q, k, v, bias, attrs)
         assert got is not None and got.shape == want.shape
     np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-6)
-    dd = desc.attention(attrs, *(a.shape for a in ((q, k, v) if not heads_layout else
-                                                  (q.reshape(b, sq, -1), k.reshape(b, sk, -1), v.reshape(b, sk, -1)))),
-                        "float32", None if bias is None else bias.shape, bias is not None)
+    qs, ks, vs = (q.shape, k.shape, v.shape) if not heads_layout else ((b, sq, h * d), (b, sk, h * d), (b, sk, h * dv))
+    dd = desc.attention(attrs, qs, ks, vs, "float32", None if bias is None else bias.shape, bias is not None)
     assert dd is not None
     c = np.ascontiguousarray
     one, two = lib.attention(dd, c(q), c(k), c(v), bias, nt=1), lib.attention(dd, c(q), c(k), c(v), bias, nt=2)
@@ -81,7 +80,8 @@ def test_attention_a_nan_score_makes_its_row_nan_as_numpy_does() -> None:
     ({"head_number": 3}, ((1, 2, 4),) * 3, None),                        # width not divisible by heads
 ])
 def test_attention_descriptor_refuses(attrs: dict, shapes: tuple, bias_shape: tuple | None) -> None:
-    assert desc.attention(attrs, *shapes, "float32", bias_shape, bias_shape is not None) is None
+    q, k, v = shapes
+    assert desc.attention(attrs, q, k, v, "float32", bias_shape, bias_shape is not None) is None
 
 
 def test_attention_refuses_other_dtypes_and_the_c_function_refuses_a_bad_descriptor() -> None:
@@ -95,9 +95,15 @@ def test_attention_refuses_other_dtypes_and_the_c_function_refuses_a_bad_descrip
 @settings(max_examples=40, deadline=None)
 @given(shape=st.lists(st.integers(1, 5), min_size=1, max_size=3), vocab=st.integers(1, 20), dm=st.integers(1, 9),
        pad=st.integers(-21, 20), seed=st.integers(0, 2**16))
-def test_embedding_matches_the_numpy_kernel(shape: list[int], vocab: int, dm: int, pad: int, seed: int) -> None:
+def _embedding_kernel(ids: np.ndarray, w: np.ndarray, attrs: dict) -> np.ndarray:
     from pirc.dialects.opdef import lookup
 
+    op = lookup("pd_op.embedding")
+    assert op is not None and op.kernel is not None
+    return np.asarray(op.kernel([ids, w], attrs)[0])
+
+
+def test_embedding_matches_the_numpy_kernel(shape: list[int], vocab: int, dm: int, pad: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
     ids = rng.integers(0, vocab, shape).astype(np.int64)
     w = rng.standard_normal((vocab, dm), dtype=np.float32)
@@ -114,17 +120,15 @@ def test_embedding_matches_the_numpy_kernel(shape: list[int], vocab: int, dm: in
     if pad != -1:
         want[ids == p] = 0
     np.testing.assert_array_equal(got, want)
-    np.testing.assert_array_equal(lookup("pd_op.embedding").kernel([ids, w], attrs)[0], want)
+    np.testing.assert_array_equal(_embedding_kernel(ids, w, attrs), want)
 
 
 def test_embedding_an_id_out_of_range_still_raises_through_the_op() -> None:
-    from pirc.dialects.opdef import lookup
-
     w = np.ones((4, 2), np.float32)
     ids = np.array([1, 4], np.int64)
     assert fast.embedding(ids, w, {}) is None
     with pytest.raises(IndexError):
-        lookup("pd_op.embedding").kernel([ids, w], {})
+        _embedding_kernel(ids, w, {})
 
 
 @pytest.mark.parametrize("vocab, pad, want", [(1, -2, None), (1, -1, -1), (1, 0, 0), (5, -5, 0), (5, -6, None),
