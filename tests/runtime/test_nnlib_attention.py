@@ -92,9 +92,6 @@ def test_attention_refuses_other_dtypes_and_the_c_function_refuses_a_bad_descrip
     assert lib.raw_call("attention", (1, 2, 2, 1, 0, 4, 0, 0, 0, 0, 0x3F800000), x, x, x, None, y) != 0
 
 
-@settings(max_examples=40, deadline=None)
-@given(shape=st.lists(st.integers(1, 5), min_size=1, max_size=3), vocab=st.integers(1, 20), dm=st.integers(1, 9),
-       pad=st.integers(-21, 20), seed=st.integers(0, 2**16))
 def _embedding_kernel(ids: np.ndarray, w: np.ndarray, attrs: dict) -> np.ndarray:
     from pirc.dialects.opdef import lookup
 
@@ -103,6 +100,9 @@ def _embedding_kernel(ids: np.ndarray, w: np.ndarray, attrs: dict) -> np.ndarray
     return np.asarray(op.kernel([ids, w], attrs)[0])
 
 
+@settings(max_examples=40, deadline=None)
+@given(shape=st.lists(st.integers(1, 5), min_size=1, max_size=3), vocab=st.integers(1, 20), dm=st.integers(1, 9),
+       pad=st.integers(-21, 20), seed=st.integers(0, 2**16))
 def test_embedding_matches_the_numpy_kernel(shape: list[int], vocab: int, dm: int, pad: int, seed: int) -> None:
     rng = np.random.default_rng(seed)
     ids = rng.integers(0, vocab, shape).astype(np.int64)
