@@ -32,7 +32,7 @@ BENCHMARKS: dict[str, list[str]] = {
     "stream": [],
     "gpu_kernels": [],
 }
-HELPERS = {"all", "timing"}
+HELPERS = {"all", "timing", "peers"}
 
 
 def _has_gpu() -> bool:
