@@ -212,8 +212,11 @@ _POOL = {"strides": [2, 2], "paddings": [1, 1], "ceil_mode": False, "exclusive":
 def test_pool_descriptor() -> None:
     assert desc.pool2d(_POOL, (1, 8, 112, 112), [3, 3]) == (1, 8, 112, 112, 56, 56, 3, 3, 2, 2, 1, 1, 0, 1)
     avg = dict(_POOL, pooling_type="avg", adaptive=True, exclusive=False)
-    assert desc.pool2d(avg, (1, 8, 7, 7), [1, 1]) == (1, 8, 7, 7, 1, 1, 7, 7, 1, 1, 0, 0, 1, 1)
-    assert desc.pool2d(avg, (1, 8, 7, 7), [2, 2]) is None
+    assert desc.pool2d(avg, (1, 8, 7, 7), [1, 1]) == (1, 8, 7, 7, 1, 1, 7, 7, 7, 7, 0, 0, 1, 1)
+    assert desc.pool2d(avg, (1, 8, 7, 7), [2, 2]) is None  # 2 does not divide 7: Paddle's windows overlap
+    # an output size that divides the input's: ordinary windows of that size and stride (VGG's 7x7 of 7x7)
+    assert desc.pool2d(avg, (1, 8, 7, 7), [7, 7]) == (1, 8, 7, 7, 7, 7, 1, 1, 1, 1, 0, 0, 1, 1)
+    assert desc.pool2d(avg, (1, 8, 8, 6), [4, 3]) == (1, 8, 8, 6, 4, 3, 2, 2, 2, 2, 0, 0, 1, 1)
     # adaptive max: Paddle's kernel pools ordinary kernel_size (= output size) windows, no padding
     assert desc.pool2d(dict(_POOL, adaptive=True), (1, 8, 7, 7), [3, 3]) == (1, 8, 7, 7, 3, 3, 3, 3, 2, 2, 0, 0, 0, 1)
     assert desc.pool2d(dict(_POOL, global_pooling=True, pooling_type="avg"), (1, 8, 7, 5), [3, 3]) == \
@@ -322,3 +325,22 @@ def test_the_abi_from_c(tmp_path: Path) -> None:
     np.testing.assert_array_equal(got, np.concatenate([y.ravel(), p.ravel(), fy.ravel()]))
     np.testing.assert_allclose(y, _ref_conv(x, w, (2, 3, 6, 7, 4, 3, 3, 3, 4, 2, 2, 1, 1, 1, 1, 1, 3), b, r),
                                rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("hw, out", [((7, 7), (7, 7)), ((8, 6), (4, 3)), ((12, 12), (3, 2)), ((5, 9), (1, 3))])
+def test_adaptive_average_pooling_to_a_dividing_size_is_paddles_window_mean(hw: tuple[int, int],
+                                                                           out: tuple[int, int]) -> None:
+    """Paddle's adaptive window i is [floor(i*H/OH), ceil((i+1)*H/OH)): the mean of each is what nnlib gives."""
+    from pirc.runtime.nn import fast
+
+    rng = np.random.default_rng(7)
+    x = rng.standard_normal((2, 3, *hw)).astype(np.float32)
+    got = fast.pool2d(x, list(out), dict(_POOL, pooling_type="avg", adaptive=True, exclusive=False))
+    assert got is not None and got.shape == (2, 3, *out)
+    want = np.empty((2, 3, *out))
+    for i in range(out[0]):
+        for j in range(out[1]):
+            r0, r1 = i * hw[0] // out[0], -(-(i + 1) * hw[0] // out[0])
+            c0, c1 = j * hw[1] // out[1], -(-(j + 1) * hw[1] // out[1])
+            want[:, :, i, j] = x[:, :, r0:r1, c0:c1].astype(np.float64).mean(axis=(2, 3))
+    np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)

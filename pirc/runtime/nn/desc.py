@@ -4,8 +4,8 @@ The one place that decides whether pirc's NN library covers an op instance, used
 interpreter's fast paths (pirc/dialects/pd_op/{conv,fused_conv,fc}.py) and by code generators that
 call the library from C.  Each builder returns the int64 descriptor as a tuple, or None when the
 case is not covered (the caller keeps its general kernel): a dtype other than float32, NHWC, an
-unknown shape (-1), an activation the library does not know, adaptive average pooling to more than
-1x1, average pooling with a ceil_mode window that starts past the input.
+unknown shape (-1), an activation the library does not know, adaptive average pooling to a size that does not
+divide the input's, average pooling with a ceil_mode window that starts past the input.
 """
 
 from __future__ import annotations
@@ -101,7 +101,12 @@ def pool2d(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, ksize: Seque
     except (ShapeError, KeyError, ValueError, TypeError):
         return None
     if adaptive and kind == "avg":
-        return (n, c, h, w, 1, 1, h, w, 1, 1, 0, 0, 1, 1) if out == [1, 1] else None
+        # Paddle's adaptive window i spans [floor(i*H/OH), ceil((i+1)*H/OH)): when OH divides H that is
+        # the ordinary window of size and stride H/OH (VGG's 7x7 pool of a 7x7 map); other sizes are not covered
+        if min(out) < 1 or h % out[0] or w % out[1]:
+            return None
+        kh, kw = h // out[0], w // out[1]
+        return (n, c, h, w, out[0], out[1], kh, kw, kh, kw, 0, 0, 1, 1)
     # adaptive max: Paddle's kernel takes ordinary windows (kernel_size = the output size, strides, no padding)
     if min(ks) < 1 or min(strides) < 1 or min(pads) < 0:
         return None
