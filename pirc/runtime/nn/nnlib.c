@@ -336,6 +336,25 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
 
 /* The MR x NR tile of C at (m, n) (mr x nr of it inside C): acc = first ? 0 : C; acc += A[m.., k0..k0+kc] *
    Bp (A read in place, row stride lda: rows past mr repeat row 0 and are dropped); last: the epilogue. */
+
+/* The epilogue of one row of a GEMM tile, in Paddle's order: + bias of the row, + bias of the column,
+   + residual, activation (nr columns; inlined, so a constant nr gives loops of constant trip count) */
+static inline __attribute__((always_inline)) void pirc_tile_epilogue(float* restrict t, int64_t nr,
+                                                                     const pirc_epi* e, int64_t row, int64_t n)
+{
+  if (e->brow != 0) {
+    float bv = e->brow[row];
+    for (int64_t q = 0; q < nr; q++) t[q] = t[q] + bv;
+  }
+  if (e->bcol != 0)
+    for (int64_t q = 0; q < nr; q++) t[q] = t[q] + e->bcol[n + q];
+  if (e->r != 0) {
+    const float* rr = e->r + row * e->ldr + n;
+    for (int64_t q = 0; q < nr; q++) t[q] = t[q] + rr[q];
+  }
+  pirc_nn_act_row(t, nr, e->act);
+}
+
 static inline __attribute__((always_inline)) void
 pirc_kernel_nv(int64_t kc, const float* restrict a, int64_t lda, int64_t mr, const float* restrict bp,
                float* restrict c, int64_t ldc, int64_t nr, int first, int last, const pirc_epi* e, int64_t m,
@@ -405,31 +424,10 @@ pirc_kernel_nv(int64_t kc, const float* restrict a, int64_t lda, int64_t mr, con
   for (int64_t r = 0; r < mr; r++) {
     float* t = tile + r * PIRC_NR;
     if (last) {
-      if (nr == PIRC_NR) {
-        if (e->brow != 0) {
-          float bv = e->brow[m + r];
-          for (int q = 0; q < PIRC_NR; q++) t[q] = t[q] + bv;
-        }
-        if (e->bcol != 0)
-          for (int q = 0; q < PIRC_NR; q++) t[q] = t[q] + e->bcol[n + q];
-        if (e->r != 0) {
-          const float* rr = e->r + (m + r) * e->ldr + n;
-          for (int q = 0; q < PIRC_NR; q++) t[q] = t[q] + rr[q];
-        }
-        pirc_nn_act_row(t, PIRC_NR, e->act);
-      } else {
-        if (e->brow != 0) {
-          float bv = e->brow[m + r];
-          for (int64_t q = 0; q < nr; q++) t[q] = t[q] + bv;
-        }
-        if (e->bcol != 0)
-          for (int64_t q = 0; q < nr; q++) t[q] = t[q] + e->bcol[n + q];
-        if (e->r != 0) {
-          const float* rr = e->r + (m + r) * e->ldr + n;
-          for (int64_t q = 0; q < nr; q++) t[q] = t[q] + rr[q];
-        }
-        pirc_nn_act_row(t, nr, e->act);
-      }
+      if (nr == PIRC_NR)
+        pirc_tile_epilogue(t, PIRC_NR, e, m + r, n);   /* a constant count: the loops vectorise fully */
+      else
+        pirc_tile_epilogue(t, nr, e, m + r, n);
     }
     memcpy(c + r * ldc, t, sizeof(float) * (size_t)nr);
   }
