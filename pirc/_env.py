@@ -9,7 +9,7 @@ import os
 
 #: OpenBLAS's idle-spin setting (2^N cycles; 4 is its minimum), read once when the library loads
 OPENBLAS_TIMEOUT_ENV = "OPENBLAS_THREAD_TIMEOUT"
-#: pirc's wait-policy override (pirc/runtime/threads.py): "active" lets idle workers spin
+#: pirc's OpenMP wait policy (pirc/runtime/threads.py): "spin" (default), "passive" or "active"
 ENV_WAIT = "PIRC_OMP_WAIT"
 
 

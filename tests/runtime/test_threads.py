@@ -42,13 +42,26 @@ def test_apply_limits_openmp_and_blas_in_a_fresh_process() -> None:
         "    lib = ctypes.CDLL(path)\n"
         "    for s in ('scipy_openblas_get_num_threads64_', 'openblas_get_num_threads64_', 'openblas_get_num_threads'):\n"
         "        if hasattr(lib, s): n = getattr(lib, s)()\n"
-        "print(os.environ['OMP_NUM_THREADS'], os.environ['OMP_WAIT_POLICY'], n, T.current().describe())\n"
+        "print(os.environ['OMP_NUM_THREADS'], os.environ.get('OMP_WAIT_POLICY', '-'),\n"
+        "      os.environ.get('GOMP_SPINCOUNT', '-'), n, T.current().describe())\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PATH": "/usr/bin:/bin", "PIRC_OMP_WAIT": ""}).stdout.split()
-    assert out[:2] == ["1", "PASSIVE"]
-    assert out[2] in ("1", "-1")  # -1: numpy's BLAS is not OpenBLAS here
-    assert "1 OpenMP (passive wait)" in " ".join(out)
+    assert out[:3] == ["1", "-", str(T.SPIN_COUNT)]  # the default: a short spin, then sleep
+    assert out[3] in ("1", "-1")  # -1: numpy's BLAS is not OpenBLAS here
+    assert "1 OpenMP (spin wait)" in " ".join(out)
+
+
+@pytest.mark.parametrize(("asked", "policy", "spin"), [("passive", "PASSIVE", "-"), ("active", "ACTIVE", "-"),
+                                                       ("spin", "-", str(T.SPIN_COUNT)),
+                                                       ("bogus", "-", str(T.SPIN_COUNT))])
+def test_openmp_wait_policy_reaches_libgomps_environment(asked: str, policy: str, spin: str) -> None:
+    """PIRC_OMP_WAIT picks libgomp's settings; a user's GOMP_SPINCOUNT never overrides the policy."""
+    code = ("import os\nfrom pirc.runtime import threads as T\nT.apply(T.decide(1, cores=2, budget=(2, 't')))\n"
+            "print(os.environ.get('OMP_WAIT_POLICY', '-'), os.environ.get('GOMP_SPINCOUNT', '-'))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         env={"PATH": "/usr/bin:/bin", "PIRC_OMP_WAIT": asked, "GOMP_SPINCOUNT": "99"}).stdout.split()
+    assert out == [policy, spin]
 
 
 _IDLE_CPU = (
@@ -81,3 +94,28 @@ def test_a_users_blas_wait_setting_is_kept(env: dict[str, str]) -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          env={"PATH": "/usr/bin:/bin", **env}).stdout.strip()
     assert out == env.get("OPENBLAS_THREAD_TIMEOUT", "-")
+
+
+_IDLE_OMP = (
+    "import pirc, os, time, resource\n"
+    "import numpy as np\n"
+    "from pirc.runtime import threads as T\n"
+    "from pirc.runtime.nn import lib\n"
+    "T.apply(T.decide(1, cores=2, budget=(2, 'test')))\n"
+    "x, w, b = np.ones((67, 1280), np.float32), np.ones((1280, 1000), np.float32), np.zeros(1000, np.float32)\n"
+    "for _ in range(3): assert lib.fc((67, 1280, 1000, 0), x, w, b, nt=2) is not None\n"
+    "r0 = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "time.sleep(0.5)\n"
+    "r1 = resource.getrusage(resource.RUSAGE_SELF)\n"
+    "print(r1.ru_utime + r1.ru_stime - r0.ru_utime - r0.ru_stime)\n"
+)
+
+
+@pytest.mark.parametrize(("wait", "sleeps"), [("spin", True), ("passive", True), ("active", False)])
+def test_idle_openmp_workers_sleep_unless_asked_to_spin(wait: str, sleeps: bool) -> None:
+    """After a threaded nnlib call the team's workers spin at most briefly (the default) and then
+    sleep: an idle pirc process does not hold a second core."""
+    out = subprocess.run([sys.executable, "-c", _IDLE_OMP], capture_output=True, text=True, check=True,
+                         env={"PATH": "/usr/bin:/bin", "PIRC_OMP_WAIT": wait}).stdout.split()
+    cpu = float(out[-1])  # CPU s while the main thread slept 0.5 s
+    assert (cpu < 0.05) == sleeps, cpu

@@ -33,12 +33,12 @@ int pirc_nn_abi_version(void) { return PIRC_NN_ABI_VERSION; }
 
 /* Work below which a call runs on the calling thread whatever nt (floating-point operations; the
    memory-bound kernels, depthwise conv and pooling, at an eighth of it).  Opening a team costs the
-   wake-up of sleeping workers (OMP_WAIT_POLICY=PASSIVE, pirc's default) and, on a machine whose other
-   cores are busy, a wait for the scheduler: measured (bench/nn_kernels.py, the zoo's shapes) it pays
-   for GEMMs of some tens of MFLOP (ResNet's 3x3 convs, MobileNet's widest pointwise ones), not for
-   the 0.1-2 MFLOP layers that most of a small CNN is made of. */
+   hand-off to the workers: ~1 us while they spin between the calls of one run (pirc's default wait
+   policy, a short spin: pirc/runtime/threads.py), a futex wake-up of ~10-20 us once they sleep.
+   Measured on AOT runs of the zoo with the short spin: 1 MFLOP against 20 MFLOP took MobileNetV2
+   from ~11 ms to ~8, ShuffleNetV2 from ~7.5 to ~4; 0.3 and 3 MFLOP were within the noise of 1. */
 #ifndef PIRC_PAR_FLOPS
-#define PIRC_PAR_FLOPS 2.0e7
+#define PIRC_PAR_FLOPS 1.0e6
 #endif
 
 /* ------------------------------------------------------------------------------------------------
