@@ -9,6 +9,7 @@ built by :mod:`pirc.runtime.nn.desc` and contiguous float32 arrays.
 from __future__ import annotations
 
 import ctypes
+import re
 import threading
 from importlib import resources
 from typing import Any
@@ -27,15 +28,23 @@ def header_text() -> str:
     return resources.files("pirc.runtime.nn").joinpath("nnlib.h").read_text(encoding="utf-8")
 
 
-#: the library's C files, compiled as one translation unit in this order
-SOURCES = ("nnlib.c", "attention.c")
+#: the library's root file: it #includes its parts (and they nnlib.h) in order
+ROOT = "nnlib.c"
+_INCLUDE = re.compile(r'^#include "([\w.]+)"[ \t]*$', re.M)
 
 
 def source_text() -> str:
-    """The C files with nnlib.h inlined once (one translation unit, as the cache compiles it)."""
+    """nnlib.c with its local #includes inlined, each file once (one translation unit, as the cache
+    compiles it from a string)."""
     files = resources.files("pirc.runtime.nn")
-    src = "\n".join(files.joinpath(name).read_text(encoding="utf-8") for name in SOURCES)
-    return src.replace('#include "nnlib.h"', header_text(), 1).replace('#include "nnlib.h"', "")
+    seen: set[str] = set()
+
+    def text(name: str) -> str:
+        seen.add(name)
+        return _INCLUDE.sub(lambda m: "" if m.group(1) in seen else text(m.group(1)),
+                            files.joinpath(name).read_text(encoding="utf-8")).rstrip("\n")
+
+    return text(ROOT) + "\n"
 
 
 def lib() -> Any:
@@ -152,5 +161,5 @@ def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int 
     return int(fn(_desc(d), *(_ptr(a) for a in arrays), nt))
 
 
-__all__ = ["SOURCES", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "pool2d", "raw_call",
+__all__ = ["ROOT", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "pool2d", "raw_call",
            "source_text"]
