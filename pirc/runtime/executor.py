@@ -141,9 +141,7 @@ class StandaloneExecutor:
     @property
     def policy(self) -> ThreadPolicy:
         """The thread policy of this executor's runs (decided once, applied process-wide)."""
-        if self._policy is None and self.aot is not None:  # no Python between calls: one thread drives
-            self._policy = threads_policy.decide(1)
-            self.aot.nthreads = self._policy.omp
+        self.aot  # noqa: B018 - an eligible AOT runner decides the policy (one driving thread)
         if self._policy is None:
             parallel = self.threads == 0 and inter_op_pays(self.interpreter)
             p = threads_policy.decide(self.threads, parallel=parallel)
@@ -164,7 +162,11 @@ class StandaloneExecutor:
 
             f = compiled_factory("cinn_runtime.jit_kernel")
             factory = f[0] if f is not None and f[1] == "compiled" else None
-            self._aot = AotRunner(self.plan.jobs[0].program.block, factory, self.aot_mode)
+            # no Python between calls: one thread drives, the NN calls and kernels share its OpenMP team
+            p = self._policy or threads_policy.decide(1)
+            self._aot = AotRunner(self.plan.jobs[0].program.block, factory, self.aot_mode, nthreads=p.omp)
+            if self._aot.eligible:
+                self._policy = p
         return self._aot if self._aot.eligible else None
 
     @property
