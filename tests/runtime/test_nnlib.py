@@ -81,6 +81,52 @@ def test_conv_matches_numpy(n: int, g: int, cg: int, og: int, h: int, w: int, kh
     np.testing.assert_allclose(got, _ref_conv(x, f, d, b, r), rtol=1e-4, atol=1e-4)
 
 
+def _ref_depthwise_f32(x: np.ndarray, w: np.ndarray, d: tuple[int, ...], b: np.ndarray | None,
+                       r: np.ndarray | None) -> np.ndarray:
+    """Depthwise conv in float32 with nnlib's operations in its order: from 0, + w * x per tap in
+    (i, j) order, then (+ bias) + residual and the activation -- so the same bits for act 0..3."""
+    n, c, h, wd, o, kh, kw, oh, ow, sh, sw, ph, pw, dh, dw, g, act = d
+    big = (oh - 1) * sh + dh * (kh - 1) + 1, (ow - 1) * sw + dw * (kw - 1) + 1
+    xp = np.zeros((n, c, max(big[0], h + ph), max(big[1], wd + pw)), np.float32)
+    xp[:, :, ph:ph + h, pw:pw + wd] = x
+    y = np.zeros((n, o, oh, ow), np.float32)
+    for i in range(kh):
+        for j in range(kw):
+            win = xp[:, :, i * dh:i * dh + sh * (oh - 1) + 1:sh, j * dw:j * dw + sw * (ow - 1) + 1:sw]
+            y = y + w[:, 0, i, j].reshape(1, -1, 1, 1) * win
+    if b is not None:
+        y = y + b.reshape(1, -1, 1, 1)
+    if r is not None:
+        y = y + r
+    return _act(y, act).astype(np.float32)
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 2), c=st.integers(2, 40), h=st.integers(1, 20), w=st.integers(1, 20),
+       k=st.tuples(st.integers(1, 7), st.integers(1, 7)), s=st.tuples(st.integers(1, 2), st.integers(1, 3)),
+       pads=st.tuples(st.integers(0, 3), st.integers(0, 3)), dil=st.tuples(st.integers(1, 2), st.integers(1, 2)),
+       act=st.integers(0, 5), bias=st.booleans(), residual=st.booleans(), nt=st.integers(1, 2), seed=st.integers(0, 99))
+def test_depthwise_gives_the_bits_of_its_tap_order(n: int, c: int, h: int, w: int, k: tuple[int, int],
+                                                   s: tuple[int, int], pads: tuple[int, int], dil: tuple[int, int],
+                                                   act: int, bias: bool, residual: bool, nt: int, seed: int) -> None:
+    """Depthwise convs of any channel count from 2 (16 per vector: tails of 1..15), kernel up to 7x7,
+    strides, dilations and paddings: bit-equal to the float32 tap-order reference (close for swish and
+    hard sigmoid, whose C forms differ from numpy's)."""
+    oh = (h + 2 * pads[0] - dil[0] * (k[0] - 1) - 1) // s[0] + 1
+    ow = (w + 2 * pads[1] - dil[1] * (k[1] - 1) - 1) // s[1] + 1
+    if oh <= 0 or ow <= 0:
+        return
+    d = (n, c, h, w, c, k[0], k[1], oh, ow, s[0], s[1], pads[0], pads[1], dil[0], dil[1], c, act)
+    x, f, b, r = _conv_case(np.random.default_rng(seed), d, bias, residual)
+    got = lib.conv2d(d, x, f, b, r, nt=nt)
+    assert got is not None and got.shape == (n, c, oh, ow)
+    want = _ref_depthwise_f32(x, f, d, b, r)
+    if act <= 3:
+        np.testing.assert_array_equal(got, want)
+    else:
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-6)
+
+
 #: shapes from the model zoo (MobileNetV2/V3, ShuffleNetV2, SqueezeNet, ResNet-50): big enough to run threaded
 ZOO_CONVS = [
     (1, 16, 112, 112, 96, 1, 1, 112, 112, 1, 1, 0, 0, 1, 1, 1, 2),       # pointwise expand

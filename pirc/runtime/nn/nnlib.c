@@ -9,6 +9,7 @@
 #include "core.c"
 #include "gemm.c"
 #include "gemv.c"
+#include "depthwise.c"
 #include "conv.c"
 #include "fc.c"
 #include "pool.c"
