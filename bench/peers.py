@@ -26,6 +26,7 @@ import os
 import subprocess
 import tempfile
 import textwrap
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -273,12 +274,16 @@ def close_sessions(sessions: dict[str, PeerSession | str]) -> None:
             s.close()
 
 
-def interleave(sides: dict[str, Callable[[int], list[float]]], repeat: int, rounds: int) -> dict[str, list[float]]:
+def interleave(sides: dict[str, Callable[[int], list[float]]], repeat: int, rounds: int,
+               settle: float = 0.05) -> dict[str, list[float]]:
     """Each side's ``fn(repeat)`` (seconds of ``repeat`` timed calls after its own warm-up) in
-    ``rounds`` alternating rounds, so that every side sees the same machine; all times per side."""
+    ``rounds`` alternating rounds, so that every side sees the same machine; all times per side.
+    ``settle`` seconds of sleep before each side's turn: the worker threads the last side left
+    spinning (OpenMP's, Eigen's) go to sleep rather than take a core from the next side."""
     out: dict[str, list[float]] = {k: [] for k in sides}
     for _ in range(rounds):
         for k, fn in sides.items():
+            time.sleep(settle)
             out[k] += fn(repeat)
     return out
 

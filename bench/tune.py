@@ -177,6 +177,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-j", "--workers", type=int, default=None, help="tuning worker processes (default: the cores)")
     ap.add_argument("--batch", type=int, default=2, help="candidates proposed per round")
     ap.add_argument("--only", default="", help="comma-separated workloads")
+    ap.add_argument("--confirm", type=int, default=2,
+                    help="the default and the two best candidates of each group measured again this many times")
     ap.add_argument("--compare-search", type=int, default=3,
                     help="groups on which evolutionary and random search are compared (0: skip)")
     ap.add_argument("--seeds", type=int, default=10, help="replays per search and group")
@@ -206,7 +208,7 @@ def main(argv: list[str] | None = None) -> int:
         trials = 0
         for t in tasks:
             r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1,
-                           runner=runner, batch=args.batch)
+                           runner=runner, batch=args.batch, confirm=args.confirm)
             trials += r.trials
         wall = time.perf_counter() - t0
         ref = refs[name] if name in refs else _reference(text, feeds, params)
