@@ -37,8 +37,8 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import (PEERS, PeerSession, Workload, add_arguments, cell, close_sessions, interleave, notes,
-                         open_sessions, peer_figures, peer_sides, pythons)
+from bench.peers import (PEERS, OtherLoad, PeerSession, Workload, add_arguments, cell, close_sessions, interleave,
+                         notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
 from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
@@ -94,7 +94,7 @@ class without_step:
 
 
 def bench_pirc(lo: Layout, repeat: int, sessions: dict[str, PeerSession | str] | None = None,
-               rounds: int = 1) -> dict[str, Any]:
+               rounds: int = 1, load: OtherLoad | None = None) -> dict[str, Any]:
     """The layout compiled for the C target and timed, in ``rounds`` alternating with the peers'
     ``sessions`` (about ``repeat`` timed runs per side in all); ``peers``: their times (seconds)."""
     from pirc.cinn.backend.jit_kernel import uninstall
@@ -111,8 +111,12 @@ def bench_pirc(lo: Layout, repeat: int, sessions: dict[str, PeerSession | str] |
     with StandaloneExecutor(compiled.host, threads=1) as ex:
         out = ex.run(feeds)
         per_round = max(1, -(-repeat // rounds))
+        if load is not None:
+            load.start()
         all_ts = interleave({"pirc": lambda n: times(lambda: ex.run(feeds), n), **peer_sides(sessions or {}, lo.name)},
                             per_round, rounds)
+        if load is not None:
+            load.stop()
         ts = all_ts.pop("pirc")
         ms, min_ms = float(np.median(ts)) * 1e3, float(np.min(ts)) * 1e3
     uninstall()
@@ -169,8 +173,9 @@ def main(argv: list[str] | None = None) -> int:
     layouts = [lo for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
     rows = {}
     sessions = open_sessions(pythons(args), peer_workloads(layouts))
+    load = OtherLoad(session_pids(sessions))
     for lo in layouts:
-        rows[lo.name] = bench_pirc(lo, args.repeat, sessions, args.rounds)
+        rows[lo.name] = bench_pirc(lo, args.repeat, sessions, args.rounds, load)
         if args.compare_step:
             with without_step(args.compare_step):
                 rows[lo.name]["without"] = bench_pirc(lo, args.repeat)["ms"]
@@ -179,7 +184,8 @@ def main(argv: list[str] | None = None) -> int:
     close_sessions(sessions)
     peers = peer_figures(sessions, {name: r.pop("peers") for name, r in rows.items()})
     key = "ms" if args.stat == "median" else "min_ms"
-    table = Table(title=f"reduction layouts, C target, warm {args.stat} of {args.rounds * max(1, -(-args.repeat // args.rounds))} "
+    runs = args.rounds * max(1, -(-args.repeat // args.rounds))
+    table = Table(title=f"reduction layouts, C target, warm {args.stat} of {runs} "
                         f"runs in {args.rounds} alternating rounds (input GB/s)",
                   title_justify="left")
     for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "Inductor ms",
@@ -206,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         Console(width=140).print(pt)
     for line in notes(peers):
         print(line)
+    print(load.note())
     if args.json:
         Path(args.json).write_text(json.dumps({"pirc": rows, **peers}, indent=1))
     return 0 if all(r["same"] for r in rows.values()) else 1

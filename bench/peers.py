@@ -312,6 +312,65 @@ def peer_sides(sessions: dict[str, PeerSession | str], name: str) -> dict[str, C
             if isinstance(s, PeerSession) and not s.error and name in s.status}
 
 
+class OtherLoad:
+    """How busy the machine was with other processes over a stretch of time: the CPU time of the
+    whole machine (/proc/stat) less this process's and ``pids``' (the peers' sessions), as a
+    fraction of all CPUs.  A timing is only as good as that figure is low: on the 2-core
+    benchmark machine a neighbour using half the CPUs made 2-thread kernels 2-3x slower.
+    ``start()`` ... ``stop()`` may be called several times; :attr:`fraction` sums the stretches."""
+
+    def __init__(self, pids: list[int] | None = None) -> None:
+        self.pids = [os.getpid(), *(pids or [])]
+        self.other = 0
+        self.total = 0
+        self._at: tuple[int, int, int] | None = None
+
+    @staticmethod
+    def _machine() -> tuple[int, int]:
+        try:
+            with open("/proc/stat") as f:
+                v = [int(x) for x in f.readline().split()[1:]]
+        except OSError:
+            return 0, 0
+        return sum(v) - v[3] - (v[4] if len(v) > 4 else 0), sum(v)  # busy (not idle, not iowait), all
+
+    def _own(self) -> int:
+        n = 0
+        for pid in self.pids:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                n += int(fields[11]) + int(fields[12])  # utime, stime (all threads)
+            except (OSError, IndexError, ValueError):
+                pass
+        return n
+
+    def start(self) -> None:
+        busy, total = self._machine()
+        self._at = (busy, total, self._own())
+
+    def stop(self) -> None:
+        if self._at is None:
+            return
+        busy, total = self._machine()
+        own = self._own()
+        self.other += max(0, (busy - self._at[0]) - (own - self._at[2]))
+        self.total += total - self._at[1]
+        self._at = None
+
+    @property
+    def fraction(self) -> float:
+        return self.other / self.total if self.total else 0.0
+
+    def note(self) -> str:
+        return (f"other processes used {100 * self.fraction:.0f}% of the CPUs while pirc and the peers were timed"
+                + (" (figures unreliable: rerun on a quieter machine)" if self.fraction > 0.1 else ""))
+
+
+def session_pids(sessions: dict[str, PeerSession | str]) -> list[int]:
+    return [s.proc.pid for s in sessions.values() if isinstance(s, PeerSession) and s.proc is not None]
+
+
 def add_arguments(ap: Any) -> None:
     """``--xla-python`` and ``--inductor-python`` (defaults: $PIRC_XLA_PYTHON, $PIRC_INDUCTOR_PYTHON)."""
     ap.add_argument("--xla-python", default=os.environ.get(ENV_VARS["xla"], ""),

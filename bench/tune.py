@@ -36,8 +36,8 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import (PEERS, PeerSession, Workload, add_arguments, cell, close_sessions, interleave, notes,
-                         open_sessions, peer_figures, peer_sides, pythons)
+from bench.peers import (PEERS, OtherLoad, PeerSession, Workload, add_arguments, cell, close_sessions, interleave,
+                         notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
 from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
@@ -64,7 +64,8 @@ def _program(name: str) -> tuple[str, dict[str, np.ndarray], dict[str, np.ndarra
 
 def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int,
                    sessions: dict[str, PeerSession | str] | None = None, name: str = "",
-                   rounds: int = 1) -> tuple[float, float, dict, dict[str, list[float]]]:
+                   rounds: int = 1,
+                   load: OtherLoad | None = None) -> tuple[float, float, dict, dict[str, list[float]]]:
     """The program with the default schedules and with ``log``'s, compiled once each, then
     timed in ``rounds`` alternating rounds with the peers' ``sessions`` of workload ``name``
     (about ``repeat`` runs per side; so all see the same machine): the fastest run of the
@@ -85,7 +86,11 @@ def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int,
         out = et.run(feeds)
         sides = {"d": lambda n: times(lambda: ed.run(feeds), n), "t": lambda n: times(lambda: et.run(feeds), n),
                  **peer_sides(sessions or {}, name)}
+        if load is not None:
+            load.start()
         ts = interleave(sides, max(1, -(-repeat // rounds)), rounds)
+        if load is not None:
+            load.stop()
     uninstall()
     d, t = ts.pop("d"), ts.pop("t")
     return float(np.min(d)) * 1e3, float(np.min(t)) * 1e3, out, ts
@@ -199,6 +204,7 @@ def main(argv: list[str] | None = None) -> int:
             workloads.append(Workload(name, next(c.expr for c in CHAINS if c.name == name), feeds,
                                       np.asarray(next(iter(refs[name].values())))))
     sessions = open_sessions(pythons(args), workloads)
+    load = OtherLoad(session_pids(sessions))
     peer_ts: dict[str, dict[str, list[float]]] = {}
     for name in names:
         text, feeds, params = _program(name)
@@ -213,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
         wall = time.perf_counter() - t0
         ref = refs[name] if name in refs else _reference(text, feeds, params)
         d_ms, t_ms, t_out, peer_ts[name] = _time_programs(text, feeds, params, log, args.repeat, sessions, name,
-                                                          args.rounds)
+                                                          args.rounds, load)
         same = all(np.allclose(np.asarray(t_out[k]), np.asarray(ref[k]), rtol=1e-3, atol=1e-4) for k in ref)
         rows[name] = {"groups": len(tasks), "trials": trials, "wall": wall, "default": d_ms,
                       "tuned": t_ms, "same": same,
@@ -249,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
             if xr:
                 line += f", {label}/{which} {np.exp(np.mean(np.log(xr))):.3f}"
     console.print(line + " (peers: the chains)")
+    console.print(load.note())
     for note in notes(peers):
         console.print(note)
     if replay is not None:
