@@ -6,6 +6,7 @@ default $PIRC_INDUCTOR_PYTHON), both run by bench/peers.py on as many cores as p
     .venv/bin/python bench/kernels_layouts.py
     .venv/bin/python bench/kernels_layouts.py --xla-python PY --inductor-python PY2
     .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
+    .venv/bin/python bench/kernels_layouts.py --rows 2048     # half the data (middle layouts: 32x512x128)
     .venv/bin/python bench/kernels_layouts.py --only colnorm --compare-params '{"hoist": false}'
     OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
 
@@ -56,6 +57,13 @@ LAYOUTS = [
     Layout("f16_last_sum", (4096, 1024), "float16", "SUM(F32(x), -1)"),
     Layout("f16_first_sum", (4096, 1024), "float16", "SUM(F32(x), 0)"),
 ]
+
+
+def with_rows(lo: Layout, rows: int) -> Layout:
+    """``lo`` with ``rows`` rows instead of 4096 (a middle-axis layout: ``rows / 64`` outer rows)."""
+    if len(lo.shape) == 3:
+        return Layout(lo.name, (max(1, rows // 64), *lo.shape[1:]), lo.dtype, lo.expr)
+    return Layout(lo.name, (rows, *lo.shape[1:]), lo.dtype, lo.expr)
 
 
 def feeds_of(lo: Layout) -> dict[str, np.ndarray]:
@@ -160,6 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stat", choices=("median", "min"), default="median",
                     help="the figure of each side: the median or the fastest of the warm runs (on a shared machine "
                          "other processes only add time)")
+    ap.add_argument("--rows", type=int, default=4096, help="rows of the 2-D layouts (the 3-D ones: rows / 64)")
     ap.add_argument("--rounds", type=int, default=5,
                     help="pirc and the peers timed in this many alternating rounds (the runs split among them)")
     ap.add_argument("--json", default="", help="also write the figures to this file")
@@ -170,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
                          'in the same run, e.g. \'{"hoist": false}\'')
     args = ap.parse_args(argv)
     params = json.loads(args.compare_params) if args.compare_params else None
-    layouts = [lo for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
+    layouts = [with_rows(lo, args.rows) for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
     rows = {}
     sessions = open_sessions(pythons(args), peer_workloads(layouts))
     load = OtherLoad(session_pids(sessions))
