@@ -317,7 +317,9 @@ class OtherLoad:
     whole machine (/proc/stat) less this process's and ``pids``' (the peers' sessions), as a
     fraction of all CPUs.  A timing is only as good as that figure is low: on the 2-core
     benchmark machine a neighbour using half the CPUs made 2-thread kernels 2-3x slower.
-    ``start()`` ... ``stop()`` may be called several times; :attr:`fraction` sums the stretches."""
+    ``start()`` ... ``stop()`` may be called several times; :attr:`fraction` sums the stretches.
+    A low figure is necessary, not sufficient: a virtual machine does not see its host's other
+    guests (the same kernels measured 2-3x apart an hour apart with 0% here)."""
 
     def __init__(self, pids: list[int] | None = None) -> None:
         self.pids = [os.getpid(), *(pids or [])]
