@@ -6,6 +6,7 @@ default $PIRC_INDUCTOR_PYTHON), both run by bench/peers.py on as many cores as p
     .venv/bin/python bench/kernels_layouts.py
     .venv/bin/python bench/kernels_layouts.py --xla-python PY --inductor-python PY2
     .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
+    .venv/bin/python bench/kernels_layouts.py --rows 2048     # half the data (middle layouts: 32x512x128)
     .venv/bin/python bench/kernels_layouts.py --only colnorm --compare-params '{"hoist": false}'
     OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
 
@@ -14,6 +15,11 @@ first-axis sums and maxes, keepdim reductions broadcast back (row normalisation)
 row-normalisation + gelu chain, a first-axis (column) normalisation, and float16 inputs cast
 to float32 before reducing.  Ratios are a peer's time over pirc's (above 1: pirc is faster);
 a peer's output that differs from the interpreter's is listed under the table, not shown.
+
+pirc and the peers are timed in alternating rounds (``--rounds``; bench/peers.py keeps each
+peer's process running with its functions compiled), so that every column sees the same
+machine; each timed call is a whole call on every side: pirc's executor run (a freshly
+allocated output) and the peer's jitted function (its output allocated by the peer).
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import PEERS, Workload, add_arguments, bench_peers, cell, notes, pythons
+from bench.peers import (PEERS, OtherLoad, PeerSession, Workload, add_arguments, cell, close_sessions, interleave,
+                         notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
 from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
@@ -50,6 +57,13 @@ LAYOUTS = [
     Layout("f16_last_sum", (4096, 1024), "float16", "SUM(F32(x), -1)"),
     Layout("f16_first_sum", (4096, 1024), "float16", "SUM(F32(x), 0)"),
 ]
+
+
+def with_rows(lo: Layout, rows: int) -> Layout:
+    """``lo`` with ``rows`` rows instead of 4096 (a middle-axis layout: ``rows / 64`` outer rows)."""
+    if len(lo.shape) == 3:
+        return Layout(lo.name, (max(1, rows // 64), *lo.shape[1:]), lo.dtype, lo.expr)
+    return Layout(lo.name, (rows, *lo.shape[1:]), lo.dtype, lo.expr)
 
 
 def feeds_of(lo: Layout) -> dict[str, np.ndarray]:
@@ -87,7 +101,10 @@ class without_step:
         group.GROUP_SCHEDULE_STEPS = self.saved
 
 
-def bench_pirc(lo: Layout, repeat: int) -> dict[str, Any]:
+def bench_pirc(lo: Layout, repeat: int, sessions: dict[str, PeerSession | str] | None = None,
+               rounds: int = 1, load: OtherLoad | None = None) -> dict[str, Any]:
+    """The layout compiled for the C target and timed, in ``rounds`` alternating with the peers'
+    ``sessions`` (about ``repeat`` timed runs per side in all); ``peers``: their times (seconds)."""
     from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
     from pirc.runtime import StandaloneExecutor
@@ -101,11 +118,18 @@ def bench_pirc(lo: Layout, repeat: int) -> dict[str, Any]:
     compiled = compile_program(parse_program(text, lo.name), "c", progress=False)
     with StandaloneExecutor(compiled.host, threads=1) as ex:
         out = ex.run(feeds)
-        ts = times(lambda: ex.run(feeds), repeat)
+        per_round = max(1, -(-repeat // rounds))
+        if load is not None:
+            load.start()
+        all_ts = interleave({"pirc": lambda n: times(lambda: ex.run(feeds), n), **peer_sides(sessions or {}, lo.name)},
+                            per_round, rounds)
+        if load is not None:
+            load.stop()
+        ts = all_ts.pop("pirc")
         ms, min_ms = float(np.median(ts)) * 1e3, float(np.min(ts)) * 1e3
     uninstall()
     same = all(np.allclose(out[k], ref[k], rtol=1e-3, atol=1e-3) for k in ref)
-    return {"ms": ms, "min_ms": min_ms, "same": same, "gbps": x.nbytes / (ms / 1e3) / 1e9}
+    return {"ms": ms, "min_ms": min_ms, "same": same, "gbps": x.nbytes / (ms / 1e3) / 1e9, "peers": all_ts}
 
 
 def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, Any]:
@@ -144,6 +168,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--stat", choices=("median", "min"), default="median",
                     help="the figure of each side: the median or the fastest of the warm runs (on a shared machine "
                          "other processes only add time)")
+    ap.add_argument("--rows", type=int, default=4096, help="rows of the 2-D layouts (the 3-D ones: rows / 64)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="pirc and the peers timed in this many alternating rounds (the runs split among them)")
     ap.add_argument("--json", default="", help="also write the figures to this file")
     ap.add_argument("--compare-step", default="cpu_reduction_layout",
                     help="also time each layout without this group-schedule step ('' : don't)")
@@ -152,18 +179,23 @@ def main(argv: list[str] | None = None) -> int:
                          'in the same run, e.g. \'{"hoist": false}\'')
     args = ap.parse_args(argv)
     params = json.loads(args.compare_params) if args.compare_params else None
-    layouts = [lo for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
+    layouts = [with_rows(lo, args.rows) for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
     rows = {}
+    sessions = open_sessions(pythons(args), peer_workloads(layouts))
+    load = OtherLoad(session_pids(sessions))
     for lo in layouts:
-        rows[lo.name] = bench_pirc(lo, args.repeat)
+        rows[lo.name] = bench_pirc(lo, args.repeat, sessions, args.rounds, load)
         if args.compare_step:
             with without_step(args.compare_step):
                 rows[lo.name]["without"] = bench_pirc(lo, args.repeat)["ms"]
         if params is not None:
             rows[lo.name]["pair"] = bench_params(lo, params, args.repeat)
-    peers = bench_peers(pythons(args), peer_workloads(layouts), args.repeat)
+    close_sessions(sessions)
+    peers = peer_figures(sessions, {name: r.pop("peers") for name, r in rows.items()})
     key = "ms" if args.stat == "median" else "min_ms"
-    table = Table(title=f"reduction layouts, C target, warm {args.stat} of {args.repeat} (input GB/s)",
+    runs = args.rounds * max(1, -(-args.repeat // args.rounds))
+    table = Table(title=f"reduction layouts, C target, warm {args.stat} of {runs} "
+                        f"runs in {args.rounds} alternating rounds (input GB/s)",
                   title_justify="left")
     for col in ("layout", "shape", "pirc ms", "GB/s", "without step ms", "XLA ms", "XLA/pirc", "Inductor ms",
                 "Inductor/pirc", "matches interp"):
@@ -189,6 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         Console(width=140).print(pt)
     for line in notes(peers):
         print(line)
+    print(load.note())
     if args.json:
         Path(args.json).write_text(json.dumps({"pirc": rows, **peers}, indent=1))
     return 0 if all(r["same"] for r in rows.values()) else 1

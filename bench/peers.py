@@ -9,6 +9,14 @@ The peer compiles the expression, runs it once (compile + first run) and checks 
 against the interpreter's, then times ``repeat`` warm runs after one more warm-up: the median
 and the fastest, in milliseconds.  Both peers run on ``threads`` cores (default: the cores this
 process may use, 1 when ``OMP_NUM_THREADS=1``), as pirc does.
+
+:func:`bench_peers` times every workload of a peer in one go, at another moment than pirc's
+runs; on a shared machine the load then differs between the columns (pirc at 2048x1024 measured
+2.5x slower while another process kept one of the two cores busy).  :class:`PeerSession` keeps a
+peer's process running with its workloads compiled, so that :func:`interleave` can time pirc
+and the peers in alternating short rounds: every column sees the same machine.  Each timed call
+is the whole call on both sides: pirc's executor run (feeds in, a freshly allocated output
+out) and the peer's jitted function (its output allocated by the peer).
 """
 
 from __future__ import annotations
@@ -18,6 +26,8 @@ import os
 import subprocess
 import tempfile
 import textwrap
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -56,10 +66,13 @@ _PRELUDE = {
     """,
 }
 
-_BODY = """
+_NORM = """
     def NORM(x, a):
         mu = MEAN(x, a, True); d = x - mu
         return d * RSQRT(MEAN(d * d, a, True) + 1e-5)
+"""
+
+_BODY = _NORM + """
     data = np.load(sys.argv[1])
     out = {}
     for i, (name, args, expr, repeat, rtol, atol) in enumerate(json.loads(sys.argv[2])):
@@ -76,6 +89,30 @@ _BODY = """
         out[name] = {"ms": float(np.median(ts)) * 1e3, "min_ms": float(np.min(ts)) * 1e3, "same": same,
                      "max_diff": diff}
     print(json.dumps(out))
+"""
+
+_SERVER = _NORM + """
+    data = np.load(sys.argv[1])
+    fns, status = [], {}
+    for i, (name, args, expr, rtol, atol) in enumerate(json.loads(sys.argv[2])):
+        feeds = [to(data[f"{i}_{a}"]) for a in args]
+        want = data[f"{i}__want"]
+        f = jit(eval("lambda " + ", ".join(args) + ": " + expr))
+        got = back(sync(f(*feeds)))
+        sync(f(*feeds))
+        same = got.shape == want.shape and bool(np.allclose(got, want, rtol=rtol, atol=atol))
+        diff = float(np.max(np.abs(got.astype(np.float64) - want))) if got.shape == want.shape else float("inf")
+        status[name] = {"same": same, "max_diff": diff}
+        fns.append((f, feeds))
+    print("@@" + json.dumps(status), flush=True)
+    for line in sys.stdin:
+        i, n = map(int, line.split())
+        f, feeds = fns[i]
+        sync(f(*feeds))
+        ts = []
+        for _ in range(n):
+            t0 = time.perf_counter(); sync(f(*feeds)); ts.append(time.perf_counter() - t0)
+        print("@@" + json.dumps(ts), flush=True)
 """
 
 PEERS = {"xla": "XLA", "inductor": "Inductor"}
@@ -147,6 +184,193 @@ def bench_peers(pythons: dict[str, str], workloads: list[Workload], repeat: int,
                          f"(--{peer}-python PY or ${ENV_VARS[peer]})")
     return out
 
+
+
+class PeerSession:
+    """``peer``'s python kept running with ``workloads`` compiled and checked against their
+    ``want``: :meth:`times` runs one warm-up and ``n`` timed calls of a workload now (seconds).
+    ``status``: per name, ``same`` and ``max_diff``; ``error``: why there is no session ('' when
+    there is one)."""
+
+    def __init__(self, peer: str, python: str, workloads: list[Workload], threads: int | None = None,
+                 rtol: float = 1e-3, atol: float = 1e-4) -> None:
+        threads = threads or default_threads()
+        script = textwrap.dedent("""
+            import json, sys, time
+            import numpy as np
+        """) + textwrap.dedent(_PRELUDE[peer]).replace("THREADS", str(threads)) + textwrap.dedent(_SERVER)
+        self.index = {w.name: i for i, w in enumerate(workloads)}
+        self.status: dict[str, dict[str, Any]] = {}
+        self.error = ""
+        self.proc: subprocess.Popen[str] | None = None
+        self._err = tempfile.TemporaryFile("w+")  # a pipe nobody reads could fill up and block the peer
+        spec = [[w.name, list(w.feeds), w.expr, rtol, atol] for w in workloads]
+        with tempfile.TemporaryDirectory(prefix="pirc-peer-") as tmp:
+            arrays = {f"{i}_{k}": np.ascontiguousarray(v) for i, w in enumerate(workloads) for k, v in w.feeds.items()}
+            arrays.update({f"{i}__want": np.asarray(w.want) for i, w in enumerate(workloads)})
+            np.savez(Path(tmp) / "data.npz", **arrays)
+            try:
+                self.proc = subprocess.Popen([python, "-c", script, str(Path(tmp) / "data.npz"), json.dumps(spec)],
+                                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=self._err,
+                                             text=True, env=_env(peer, threads), cwd=tmp)
+            except OSError as e:
+                self.error = f"failed: {e}"
+                return
+            status = self._reply()
+            if not isinstance(status, dict):
+                self.error = status
+                return
+            self.status = status
+
+    def _reply(self) -> Any:
+        assert self.proc is not None and self.proc.stdout is not None
+        for line in self.proc.stdout:
+            if line.startswith("@@"):
+                return json.loads(line[2:])
+        self.close()
+        self._err.seek(0)
+        err = self._err.read().strip().splitlines()
+        return "failed: " + err[-1] if err else "failed"
+
+    def times(self, name: str, n: int) -> list[float]:
+        if self.proc is None or self.error or self.proc.stdin is None:
+            return []
+        self.proc.stdin.write(f"{self.index[name]} {n}\n")
+        self.proc.stdin.flush()
+        r = self._reply()
+        if isinstance(r, str):
+            self.error = r
+            return []
+        return [float(t) for t in r]
+
+    def close(self) -> None:
+        if self.proc is not None:
+            if self.proc.stdin is not None:
+                self.proc.stdin.close()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+            self.proc = None
+
+
+def open_sessions(pythons: dict[str, str], workloads: list[Workload], **kw: Any) -> dict[str, PeerSession | str]:
+    """A :class:`PeerSession` per peer that has a python in ``pythons``; else a line saying why not."""
+    out: dict[str, PeerSession | str] = {}
+    for peer, python in pythons.items():
+        if not python:
+            out[peer] = (f"column skipped: no python with {'jax' if peer == 'xla' else 'torch'} "
+                         f"(--{peer}-python PY or ${ENV_VARS[peer]})")
+            continue
+        s = PeerSession(peer, python, workloads, **kw)
+        out[peer] = s.error or s
+    return out
+
+
+def close_sessions(sessions: dict[str, PeerSession | str]) -> None:
+    for s in sessions.values():
+        if isinstance(s, PeerSession):
+            s.close()
+
+
+def interleave(sides: dict[str, Callable[[int], list[float]]], repeat: int, rounds: int,
+               settle: float = 0.05) -> dict[str, list[float]]:
+    """Each side's ``fn(repeat)`` (seconds of ``repeat`` timed calls after its own warm-up) in
+    ``rounds`` alternating rounds, so that every side sees the same machine; all times per side.
+    ``settle`` seconds of sleep before each side's turn: the worker threads the last side left
+    spinning (OpenMP's, Eigen's) go to sleep rather than take a core from the next side."""
+    out: dict[str, list[float]] = {k: [] for k in sides}
+    for _ in range(rounds):
+        for k, fn in sides.items():
+            time.sleep(settle)
+            out[k] += fn(repeat)
+    return out
+
+
+def peer_figures(sessions: dict[str, PeerSession | str],
+                 ts: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, dict[str, Any]] | str]:
+    """``bench_peers``' answer from sessions and the times :func:`interleave` took of them
+    (``ts``: workload -> peer -> seconds)."""
+    out: dict[str, dict[str, dict[str, Any]] | str] = {}
+    for peer, s in sessions.items():
+        if isinstance(s, str) or s.error:
+            out[peer] = s if isinstance(s, str) else s.error
+            continue
+        res: dict[str, dict[str, Any]] = {}
+        for name, st in s.status.items():
+            t = ts.get(name, {}).get(peer, [])
+            if t:
+                res[name] = {"ms": float(np.median(t)) * 1e3, "min_ms": float(np.min(t)) * 1e3, **st}
+        out[peer] = res
+    return out
+
+
+def peer_sides(sessions: dict[str, PeerSession | str], name: str) -> dict[str, Callable[[int], list[float]]]:
+    """The ``interleave`` sides of the peers that run workload ``name``."""
+    return {peer: (lambda n, s=s: s.times(name, n)) for peer, s in sessions.items()
+            if isinstance(s, PeerSession) and not s.error and name in s.status}
+
+
+class OtherLoad:
+    """How busy the machine was with other processes over a stretch of time: the CPU time of the
+    whole machine (/proc/stat) less this process's and ``pids``' (the peers' sessions), as a
+    fraction of all CPUs.  A timing is only as good as that figure is low: on the 2-core
+    benchmark machine a neighbour using half the CPUs made 2-thread kernels 2-3x slower.
+    ``start()`` ... ``stop()`` may be called several times; :attr:`fraction` sums the stretches.
+    A low figure is necessary, not sufficient: a virtual machine does not see its host's other
+    guests (the same kernels measured 2-3x apart an hour apart with 0% here)."""
+
+    def __init__(self, pids: list[int] | None = None) -> None:
+        self.pids = [os.getpid(), *(pids or [])]
+        self.other = 0
+        self.total = 0
+        self._at: tuple[int, int, int] | None = None
+
+    @staticmethod
+    def _machine() -> tuple[int, int]:
+        try:
+            with open("/proc/stat") as f:
+                v = [int(x) for x in f.readline().split()[1:]]
+        except OSError:
+            return 0, 0
+        return sum(v) - v[3] - (v[4] if len(v) > 4 else 0), sum(v)  # busy (not idle, not iowait), all
+
+    def _own(self) -> int:
+        n = 0
+        for pid in self.pids:
+            try:
+                with open(f"/proc/{pid}/stat") as f:
+                    fields = f.read().rsplit(")", 1)[1].split()
+                n += int(fields[11]) + int(fields[12])  # utime, stime (all threads)
+            except (OSError, IndexError, ValueError):
+                pass
+        return n
+
+    def start(self) -> None:
+        busy, total = self._machine()
+        self._at = (busy, total, self._own())
+
+    def stop(self) -> None:
+        if self._at is None:
+            return
+        busy, total = self._machine()
+        own = self._own()
+        self.other += max(0, (busy - self._at[0]) - (own - self._at[2]))
+        self.total += total - self._at[1]
+        self._at = None
+
+    @property
+    def fraction(self) -> float:
+        return self.other / self.total if self.total else 0.0
+
+    def note(self) -> str:
+        return (f"other processes used {100 * self.fraction:.0f}% of the CPUs while pirc and the peers were timed"
+                + (" (figures unreliable: rerun on a quieter machine)" if self.fraction > 0.1 else ""))
+
+
+def session_pids(sessions: dict[str, PeerSession | str]) -> list[int]:
+    return [s.proc.pid for s in sessions.values() if isinstance(s, PeerSession) and s.proc is not None]
 
 
 def add_arguments(ap: Any) -> None:

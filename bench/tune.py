@@ -10,6 +10,13 @@ Every measured candidate is checked against the interpreter (in its worker), and
 tuned program's outputs against the interpreter here, and the peers' (bench/peers.py)
 in their process.  Ratios: default / tuned and peer / tuned (above 1: the tuned pirc
 kernels are faster).
+
+The default and tuned programs and the peers are timed in alternating rounds (``--rounds``;
+bench/peers.py keeps each peer's process running with its functions compiled), so that every
+column sees the same machine: timed one after the other, a busy neighbour process during
+pirc's runs only made pirc 2.5x slower than the same kernels timed alone.  Each timed call is a
+whole call on every side: pirc's executor run (feeds in, a freshly allocated output out) and
+the peer's jitted function.
 """
 
 from __future__ import annotations
@@ -29,7 +36,9 @@ from rich.table import Table
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench.peers import PEERS, Workload, add_arguments, bench_peers, cell, notes, pythons
+from bench.peers import (PEERS, OtherLoad, PeerSession, Workload, add_arguments, cell, close_sessions, interleave,
+                         notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
+from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
 CHAINS = [
@@ -53,10 +62,15 @@ def _program(name: str) -> tuple[str, dict[str, np.ndarray], dict[str, np.ndarra
     return (m.dir / "program.pir").read_text(), m.feeds, m.params
 
 
-def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int) -> tuple[float, float, dict]:
+def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int,
+                   sessions: dict[str, PeerSession | str] | None = None, name: str = "",
+                   rounds: int = 1,
+                   load: OtherLoad | None = None) -> tuple[float, float, dict, dict[str, list[float]]]:
     """The program with the default schedules and with ``log``'s, compiled once each, then
-    run alternately ``repeat`` times (so both see the same machine): the fastest run of
-    each (other processes on a shared machine only add time), and the tuned outputs."""
+    timed in ``rounds`` alternating rounds with the peers' ``sessions`` of workload ``name``
+    (about ``repeat`` runs per side; so all see the same machine): the fastest run of the
+    default and tuned programs (other processes on a shared machine only add time), the tuned
+    outputs and the peers' times (seconds)."""
     from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
     from pirc.cinn.tune.log import use_tuning
@@ -70,14 +84,16 @@ def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int) 
             StandaloneExecutor(tuned.host, threads=1, params=params) as et:
         ed.run(feeds)
         out = et.run(feeds)
-        ts: dict[str, list[float]] = {"d": [], "t": []}
-        for _ in range(repeat):
-            for k, ex in (("d", ed), ("t", et)):
-                t0 = time.perf_counter()
-                ex.run(feeds)
-                ts[k].append(time.perf_counter() - t0)
+        sides = {"d": lambda n: times(lambda: ed.run(feeds), n), "t": lambda n: times(lambda: et.run(feeds), n),
+                 **peer_sides(sessions or {}, name)}
+        if load is not None:
+            load.start()
+        ts = interleave(sides, max(1, -(-repeat // rounds)), rounds)
+        if load is not None:
+            load.stop()
     uninstall()
-    return float(np.min(ts["d"])) * 1e3, float(np.min(ts["t"])) * 1e3, out
+    d, t = ts.pop("d"), ts.pop("t")
+    return float(np.min(d)) * 1e3, float(np.min(t)) * 1e3, out, ts
 
 
 def _reference(text: str, feeds: dict, params: dict) -> dict:
@@ -160,10 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--trials", type=int, default=6, help="candidates measured per group")
     ap.add_argument("--repeat", type=int, default=9)
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="pirc and the peers timed in this many alternating rounds (the runs split among them)")
     add_arguments(ap)
     ap.add_argument("-j", "--workers", type=int, default=None, help="tuning worker processes (default: the cores)")
     ap.add_argument("--batch", type=int, default=2, help="candidates proposed per round")
     ap.add_argument("--only", default="", help="comma-separated workloads")
+    ap.add_argument("--confirm", type=int, default=2,
+                    help="the default and the two best candidates of each group measured again this many times")
     ap.add_argument("--compare-search", type=int, default=3,
                     help="groups on which evolutionary and random search are compared (0: skip)")
     ap.add_argument("--seeds", type=int, default=10, help="replays per search and group")
@@ -176,6 +196,16 @@ def main(argv: list[str] | None = None) -> int:
     rows: dict[str, dict[str, Any]] = {}
     workloads: list[Workload] = []
     runner = LocalRunner(args.workers)
+    refs: dict[str, dict] = {}
+    for name in names:  # the peers' processes start first, with every chain compiled
+        if name != "transformer_layer":
+            text, feeds, params = _program(name)
+            refs[name] = _reference(text, feeds, params)
+            workloads.append(Workload(name, next(c.expr for c in CHAINS if c.name == name), feeds,
+                                      np.asarray(next(iter(refs[name].values())))))
+    sessions = open_sessions(pythons(args), workloads)
+    load = OtherLoad(session_pids(sessions))
+    peer_ts: dict[str, dict[str, list[float]]] = {}
     for name in names:
         text, feeds, params = _program(name)
         tasks = _tasks(text, dynamic_dim=2)
@@ -184,15 +214,13 @@ def main(argv: list[str] | None = None) -> int:
         trials = 0
         for t in tasks:
             r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1,
-                           runner=runner, batch=args.batch)
+                           runner=runner, batch=args.batch, confirm=args.confirm)
             trials += r.trials
         wall = time.perf_counter() - t0
-        ref = _reference(text, feeds, params)
-        d_ms, t_ms, t_out = _time_programs(text, feeds, params, log, args.repeat)
+        ref = refs[name] if name in refs else _reference(text, feeds, params)
+        d_ms, t_ms, t_out, peer_ts[name] = _time_programs(text, feeds, params, log, args.repeat, sessions, name,
+                                                          args.rounds, load)
         same = all(np.allclose(np.asarray(t_out[k]), np.asarray(ref[k]), rtol=1e-3, atol=1e-4) for k in ref)
-        if name != "transformer_layer":
-            workloads.append(Workload(name, next(c.expr for c in CHAINS if c.name == name), feeds,
-                                      np.asarray(next(iter(ref.values())))))
         rows[name] = {"groups": len(tasks), "trials": trials, "wall": wall, "default": d_ms,
                       "tuned": t_ms, "same": same,
                       "chosen": sorted({str(log.best_params(t.key, "c")) for t in tasks})[:3]}
@@ -200,8 +228,11 @@ def main(argv: list[str] | None = None) -> int:
                       f"{rows[name]['default']:.3f} ms, tuned {t_ms:.3f} ms")
     runner.close()
     replay = _search_replay(names, args) if args.compare_search else None
-    peers = bench_peers(pythons(args), workloads, args.repeat)
-    table = Table(title=f"tuned vs default vs XLA and Inductor (warm, fastest of {args.repeat} runs, ms; 1 interpreter "
+    close_sessions(sessions)
+    peers = peer_figures(sessions, peer_ts)
+    runs = args.rounds * max(1, -(-args.repeat // args.rounds))
+    table = Table(title=f"tuned vs default vs XLA and Inductor (warm, fastest of {runs} runs in {args.rounds} "
+                        "alternating rounds, ms; 1 interpreter "
                         f"thread; tuning: {runner.workers} workers, batch {args.batch}; peers: the chains only)",
                   title_justify="left")
     for col in ("workload", "groups", "trials", "tune s", "default", "tuned", "default/tuned", "XLA", "XLA/tuned",
@@ -224,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
             if xr:
                 line += f", {label}/{which} {np.exp(np.mean(np.log(xr))):.3f}"
     console.print(line + " (peers: the chains)")
+    console.print(load.note())
     for note in notes(peers):
         console.print(note)
     if replay is not None:

@@ -68,13 +68,18 @@ from pirc.diagnostics import PircError
 @click.option("--replay", "replay_path", default=None, metavar="TUNING.jsonl",
               help="Keep the times this earlier log recorded for the same code (each candidate is still built, "
                    "run and checked): the same measurements give the same choices on another runner.")
+@click.option("--confirm", type=click.IntRange(min=0), default=2, show_default=True,
+              help="After the search, measure the default and the two best candidates of each group again this "
+                   "many times, alternating, and choose by the fastest run of each (one measurement can catch a "
+                   "busy moment of the machine). Not with --replay (its choices come from the recorded times).")
 @verify_option(True, "the input program")
 @timing_option
 @handle_errors
 def tune_command(model: str, log_path: str, target: str, trials: int, strategy: str, timeout: float, repeat: int,
                  warmup: int, seed: int, only: tuple[int, ...], dynamic_dim: int, workers: int | None = None,
                  batch: int = 4, ray_address: str | None = None, ray_local: int | None = None,
-                 replay_path: str | None = None, do_verify: bool = True, timing: bool = False) -> None:
+                 replay_path: str | None = None, confirm: int = 2, do_verify: bool = True,
+                 timing: bool = False) -> None:
     """Tune the fused groups of MODEL; results go to a JSON lines log.
 
     \b
@@ -141,7 +146,8 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
                 progress.update(pid, completed=r.trials, best=best)
 
             r = tune_group(t, log, trials=trials, strategy=strategy, seed=seed, timeout=timeout, warmup=warmup,
-                           repeat=repeat, on_result=show, runner=runner, batch=batch, replay=replay)
+                           repeat=repeat, on_result=show, runner=runner, batch=batch, replay=replay,
+                           confirm=0 if replay is not None else confirm)
             show(r)
             progress.update(pid, completed=trials)
             results.append(r)

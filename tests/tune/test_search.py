@@ -80,3 +80,59 @@ def test_additive_model_learns_knob_effects() -> None:
     seen = {key_of(p) for p, _ in results}
     for _ in range(10):
         assert key_of(s.propose(results)) not in seen
+
+
+def _noisy_first(true_ms: dict[str, float], inflated: dict[str, float],
+                 other_ms: float = 5.0) -> tuple[object, list[str]]:
+    """A deterministic measure: a candidate's true time (by its code; ``other_ms`` when not in
+    ``true_ms``), except that its first measurement takes ``inflated`` where given (a busy
+    neighbour at that moment)."""
+    seen: list[str] = []
+
+    def measure(req: dict, timeout: float) -> dict:
+        src = _source(req["params"])
+        ms = true_ms.get(src, other_ms)
+        if src not in seen and src in inflated:
+            ms = inflated[src]
+        seen.append(src)
+        return {"ok": True, "ms": ms, "min_ms": ms, "error": None}
+
+    return measure, seen
+
+
+def test_confirmation_corrects_a_noisy_measurement_of_the_default() -> None:
+    """The default (1.0 ms on a quiet machine) measured 3.0 ms once, every other candidate (a
+    serial one, 2.0 ms) measured right: without confirmation one of those, 2x slower, is
+    chosen; with it the default and the two best others are measured again and the default wins."""
+    default = _source({})
+    for confirm in (0, 2):
+        measure, seen = _noisy_first({default: 1.0}, {default: 3.0}, other_ms=2.0)
+        log = TuningLog()
+        r = tune_group(TASK, log, trials=6, strategy="evolutionary", seed=0, measure_fn=measure, source_fn=_source,
+                       batch=2, confirm=confirm)
+        chosen = log.best_params(TASK.key, "c")
+        assert (chosen == {}) == (confirm > 0) and (r.best_params == {}) == (confirm > 0)
+        assert r.best_ms == (1.0 if confirm else 2.0) and r.default_ms == (1.0 if confirm else 3.0)
+        confirmed = [x for x in log.records if x.get("confirm")]
+        assert len(confirmed) == confirm * 3  # the default and the two best others, each round
+        assert seen.count(default) == 1 + confirm
+
+
+def test_chosen_candidate_is_never_slower_than_the_default_beyond_noise() -> None:
+    """On the synthetic landscape with every first measurement inflated by up to 2.5x (seeded),
+    the confirmed choice is within the landscape's true cost of the default (never slower)."""
+    rng = np.random.default_rng(0)
+    for seed in range(6):
+        true_ms: dict[str, float] = {}
+        inflated: dict[str, float] = {}
+        for combo in itertools.product(*[space.SPACE[k] for k in KNOBS]):
+            p = space.normalize(dict(zip(KNOBS, combo)))
+            src = _source(p)
+            true_ms[src] = cost(p)
+            inflated[src] = cost(p) * float(rng.uniform(1.0, 2.5))
+        measure, _ = _noisy_first(true_ms, inflated)
+        log = TuningLog()
+        tune_group(TASK, log, trials=8, strategy="evolutionary", seed=seed, measure_fn=measure, source_fn=_source,
+                   batch=2, confirm=2, finalists=2)
+        chosen = log.best_params(TASK.key, "c")
+        assert chosen is not None and true_ms[_source(chosen)] <= true_ms[_source({})]

@@ -8,6 +8,14 @@ the runner or its number of workers, nor on which worker finished first), so the
 measurements give the same log and the same chosen schedules.  ``replay`` (an earlier
 log) makes that checkable across runners: a candidate whose code it holds is built, run
 and checked again, and keeps the recorded times.
+
+Confirmation (``confirm`` rounds): one measurement per candidate is at the mercy of what
+else the machine ran at that moment; a two-thread kernel measured while another process
+kept a core busy can lose to a serial one that is twice as slow on a quiet machine.  After
+the search, the default schedule and the ``finalists`` best other candidates are measured
+again, alternating, ``confirm`` times each; the log ranks a candidate by the fastest of all
+its runs (other processes only ever add time), so a finalist's unlucky first measurement
+is corrected before a schedule is chosen.  The records carry ``"confirm": true``.
 """
 
 from __future__ import annotations
@@ -41,9 +49,10 @@ def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = 
                timeout: float = 120.0, warmup: int = 2, repeat: int = 7, measure_fn: Measure | None = None,
                on_result: Callable[[GroupResult], None] | None = None,
                source_fn: Callable[[dict[str, Any]], str] | None = None, runner: Runner | None = None,
-               batch: int = 1, replay: TuningLog | None = None) -> GroupResult:
-    """Measure up to ``trials`` new candidates of ``task``, ``batch`` at a time (see the
-    module docstring).  ``runner`` measures (default: one local worker running
+               batch: int = 1, replay: TuningLog | None = None, confirm: int = 0,
+               finalists: int = 2) -> GroupResult:
+    """Measure up to ``trials`` new candidates of ``task``, ``batch`` at a time, then measure
+    the default and the ``finalists`` best again ``confirm`` times (see the module docstring).  ``runner`` measures (default: one local worker running
     ``measure_fn``, itself the worker process by default); ``source_fn`` replaces the code
     hash (replays in bench/tune.py, tests)."""
     res = GroupResult(task)
@@ -136,10 +145,49 @@ def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = 
                     res.history.append(res.best_ms)
                 if on_result is not None:
                     on_result(res)
+        if confirm > 0 and res.trials > 0:
+            _confirm(task, log, res, run, results, by_source, confirm, finalists, timeout, warmup, repeat, seed)
+            if on_result is not None:
+                on_result(res)
     finally:
         if own:
             run.close()
     return res
+
+
+def _confirm(task: GroupTask, log: TuningLog, res: GroupResult, run: Runner,
+             results: list[tuple[dict[str, Any], float | None]], by_source: dict[str, dict[str, Any]], rounds: int,
+             finalists: int, timeout: float, warmup: int, repeat: int, seed: int) -> None:
+    """Measure the default and the ``finalists`` best other candidates (distinct code) again,
+    alternating, ``rounds`` times; append the records and update ``res``."""
+    src_params = {src: rec["params"] for src, rec in by_source.items() if rec.get("ok")}
+    best: dict[str, float] = {}  # source -> the fastest run seen
+    for src, rec in by_source.items():
+        ms = score(rec)
+        if ms is not None:
+            best[src] = min(ms, best.get(src, ms))
+    default_src = next((src for src, p in src_params.items() if not p), None)
+    ranked = sorted((s for s in best if s != default_src), key=lambda s: (best[s], key_of(src_params[s])))
+    chosen = ([default_src] if default_src is not None else []) + ranked[:max(finalists, 0)]
+    if len(chosen) < 2:  # nothing to choose between
+        return
+    for _ in range(rounds):
+        reqs = [{"program": task.program, "key": task.key, "target": task.target, "params": src_params[src],
+                 "warmup": warmup, "repeat": repeat, "seed": seed} for src in chosen]
+        for src, req, out in zip(chosen, reqs, run.map(reqs, timeout)):
+            rec = {"key": task.key, "target": task.target, "shapes": task.shapes, "params": req["params"],
+                   "ms": out.get("ms"), "min_ms": out.get("min_ms"), "ok": bool(out.get("ok")),
+                   "error": out.get("error"), "source": src, "ops": task.ops, "time": round(time.time(), 3),
+                   "confirm": True}
+            for k in ("worker", "node"):
+                if k in out:
+                    rec[k] = out[k]
+            log.append(rec)
+            ms = score(rec)
+            results.append((req["params"], ms))
+            if ms is not None and src == default_src:
+                res.default_ms = min(ms, res.default_ms) if res.default_ms is not None else ms
+            _note(res, req["params"], ms)
 
 
 def _recorded(replay: TuningLog, task: GroupTask) -> dict[str, dict[str, Any]]:
