@@ -95,22 +95,24 @@ def test_max_min_match_the_interpreter_on_special_values(shape: tuple[int, ...],
         uninstall()
 
 
-def test_nan_anywhere_in_a_row_wins() -> None:
+def test_nan_anywhere_in_a_row_wins_and_infinite_rows_keep_their_value() -> None:
     """One NaN per row at every position of a 37-long row (the vector loop's lanes and its
-    remainder): each row's max and min are that NaN (the compiled kernel keeps its payload),
-    the NaN-free row's are its extremes."""
+    remainder): each row's max and min are NaN; a NaN-free row's are its extremes; a row of
+    -inf (+inf) has max and min -inf (+inf), not a vector lane's starting value."""
     n = 37
-    text, outs = _program((n + 1, n))
-    x = np.tile(np.linspace(-3, 3, n, dtype=np.float32), (n + 1, 1))
+    text, outs = _program((n + 3, n))
+    x = np.tile(np.linspace(-3, 3, n, dtype=np.float32), (n + 3, 1))
     x.view(np.uint32)[np.arange(n), np.arange(n)] = 0xFFC0BEEF
+    x[n + 1], x[n + 2] = -np.inf, np.inf
     compiled = compile_program(parse_program(text, "nan_rows"), "c", progress=False)
     try:
         with StandaloneExecutor(compiled.host) as ex:
             got = ex.run({"x": x})
     finally:
         uninstall()
-    for k, (op, axes) in enumerate(outs):
-        if axes == (1,):
-            row = np.asarray(got[f"out{k}"]).view(np.uint32)
-            assert (row[:n] == 0xFFC0BEEF).all(), op
-            assert np.asarray(got[f"out{k}"])[n] == (3.0 if "max" in op else -3.0), op
+    rows = [(op, np.asarray(got[f"out{k}"])) for k, (op, axes) in enumerate(outs) if axes == (1,)]
+    assert len(rows) == len(OPS)
+    for op, row in rows:
+        assert np.isnan(row[:n]).all(), op
+        assert row[n] == (3.0 if "max" in op else -3.0), op
+        assert row[n + 1] == -np.inf and row[n + 2] == np.inf, op

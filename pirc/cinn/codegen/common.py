@@ -412,9 +412,9 @@ class FuncEmitter(ExprEmitter):
         self.emit(f"{ctype(dt)} {acc} = {self.load(t, plan.indices, st)};")
         inner = plan.loops[-1]
         nan: str | None = None
-        if self.split_nan(plan):  # the NaN seen so far (none yet: a zero)
+        if self.split_nan(plan):  # whether a NaN was seen (the start value counts)
             nan = self.names.fresh("nan", t.name)
-            self.emit(f"{ctype(dt)} {nan} = 0;")
+            self.emit(f"int {nan} = {acc} != {acc};")
 
         def chain(node: Stmt) -> None:
             k = node.KIND
@@ -438,7 +438,7 @@ class FuncEmitter(ExprEmitter):
                 cmp = "<" if plan.kind is Kind.MIN else ">"
                 self.emit(f"const {ctype(dt)} {v} = {self.expr(plan.rhs)};")
                 self.emit(f"{acc} = {v} {cmp} {acc} ? {v} : {acc};")
-                self.emit(f"{nan} = {v} != {v} ? {v} : {nan};")
+                self.emit(f"{nan} |= {v} != {v};")
             else:
                 rhs = self.expr(plan.rhs)
                 value = self.binary(plan.kind, dt, acc, rhs)
@@ -450,16 +450,16 @@ class FuncEmitter(ExprEmitter):
 
         chain(plan.loops[0])
         if nan is not None:
-            self.emit(f"{acc} = {nan} != {nan} ? {nan} : {acc};")
+            self.emit(f"{acc} = {nan} ? ({ctype(dt)})NAN : {acc};")
         self.emit(self.store_stmt(t, plan.indices, acc, st))
 
     # -- target hooks ---------------------------------------------------------------------------------------
     def split_nan(self, plan: ReductionPlan) -> bool:
         """Whether a float min / max reduction is printed as two accumulators, the ordered min /
-        max (``v > acc ? v : acc``: no NaN enters it) and the last NaN seen, joined after the loops
-        (a NaN wins): the same value as folding the NaN-propagating ``pirc_max`` (up to which of
-        several NaNs, or of +0 and -0, comes out), with no compare-and-blend chain through the
-        accumulator."""
+        max (``v > acc ? v : acc``: no NaN enters it) and whether a NaN was seen, joined after the
+        loops (a NaN gives the quiet NaN ``NAN``, numpy's own from its vector loop): the value of
+        folding the NaN-propagating ``pirc_max`` up to which NaN, or which of +0 and -0 in a tie,
+        comes out, with no compare-and-blend chain through the accumulator."""
         return False
 
     def reduction_pragmas(self, plan: ReductionPlan, innermost: bool, acc: str, nan: str | None = None) -> list[str]:

@@ -246,22 +246,6 @@ _VEC_MATH = {
 }"""),
 }
 
-# OpenMP user-defined reductions (C only): NaN-propagating float min / max; the ordered min / max
-# (`in < out ? in : out`, NaN-free once no NaN enters) and the NaN seen (`in` if it is a NaN), the
-# two halves of a float min / max reduction nest (codegen/c.py)
-_OMP = {
-    **{f"pirc_omp_{op}_{sfx}": ((f"pirc_{op}_{sfx}",),
-                                (f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
-                                 f"initializer(omp_priv = omp_orig)"))
-       for op in ("min", "max") for sfx, ct in FLOAT_TYPES.items()},
-    **{f"pirc_omp_o{op}_{sfx}": ((), (f"#pragma omp declare reduction(pirc_o{op}_{sfx} : {ct} : "
-                                      f"omp_out = omp_in {cmp} omp_out ? omp_in : omp_out) initializer(omp_priv = omp_orig)"))
-       for op, cmp in (("min", "<"), ("max", ">")) for sfx, ct in FLOAT_TYPES.items()},
-    **{f"pirc_omp_nan_{sfx}": ((), (f"#pragma omp declare reduction(pirc_nan_{sfx} : {ct} : "
-                                    f"omp_out = omp_in != omp_in ? omp_in : omp_out) initializer(omp_priv = omp_orig)"))
-       for sfx, ct in FLOAT_TYPES.items()},
-}
-
 # CUDA cross-thread reductions (see README.md, "Reductions across threads")
 _CUDA_REDUCE = {
     "pirc_reduce_ops": ((), """struct pirc_op_sum { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return a + b; } };
@@ -301,7 +285,7 @@ __device__ __forceinline__ T pirc_block_allreduce(T v, Op op, T* shm) {
 
 _ORDER: list[str] = []
 HELPERS: dict[str, tuple[tuple[str, ...], str]] = {}
-for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _VEC_MATH, _OMP, _CUDA_REDUCE):
+for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _VEC_MATH, _CUDA_REDUCE):
     for k, v in table.items():
         HELPERS[k] = v
         _ORDER.append(k)
