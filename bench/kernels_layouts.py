@@ -7,6 +7,7 @@ default $PIRC_INDUCTOR_PYTHON), both run by bench/peers.py on as many cores as p
     .venv/bin/python bench/kernels_layouts.py --xla-python PY --inductor-python PY2
     .venv/bin/python bench/kernels_layouts.py --only last_sum,first_sum --repeat 9
     .venv/bin/python bench/kernels_layouts.py --rows 2048     # half the data (middle layouts: 32x512x128)
+    .venv/bin/python bench/kernels_layouts.py --layout last_max:2048x1024 --layout middle_max:32x256x512
     .venv/bin/python bench/kernels_layouts.py --only colnorm --compare-params '{"hoist": false}'
     OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
 
@@ -28,6 +29,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +66,26 @@ def with_rows(lo: Layout, rows: int) -> Layout:
     if len(lo.shape) == 3:
         return Layout(lo.name, (max(1, rows // 64), *lo.shape[1:]), lo.dtype, lo.expr)
     return Layout(lo.name, (rows, *lo.shape[1:]), lo.dtype, lo.expr)
+
+
+@dataclass
+class Resized(Layout):
+    """A layout of :data:`LAYOUTS` at another shape (``--layout last_max:2048x1024``), named
+    ``last_max@2048x1024``."""
+
+    base: str = ""
+
+    def program(self) -> str:
+        return Layout(self.base, self.shape, self.dtype, self.expr).program()
+
+
+def resized(spec: str) -> Layout:
+    name, _, shape = spec.partition(":")
+    lo = next((x for x in LAYOUTS if x.name == name), None)
+    if lo is None or not shape:
+        raise SystemExit(f"--layout {spec!r}: expected NAME:SHAPE, NAME one of {', '.join(x.name for x in LAYOUTS)}")
+    dims = tuple(int(d) for d in shape.split("x"))
+    return Resized(f"{name}@{shape}", dims, lo.dtype, lo.expr, name)
 
 
 def feeds_of(lo: Layout) -> dict[str, np.ndarray]:
@@ -164,6 +186,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--repeat", type=int, default=11)
     ap.add_argument("--only", default="", help="comma-separated layout names")
+    ap.add_argument("--layout", action="append", default=[], metavar="NAME:SHAPE",
+                    help="a layout at another shape, e.g. last_max:2048x1024 (repeatable; replaces the default list "
+                         "unless --only also names layouts)")
     add_arguments(ap)
     ap.add_argument("--stat", choices=("median", "min"), default="median",
                     help="the figure of each side: the median or the fastest of the warm runs (on a shared machine "
@@ -179,7 +204,9 @@ def main(argv: list[str] | None = None) -> int:
                          'in the same run, e.g. \'{"hoist": false}\'')
     args = ap.parse_args(argv)
     params = json.loads(args.compare_params) if args.compare_params else None
-    layouts = [with_rows(lo, args.rows) for lo in LAYOUTS if not args.only or lo.name in args.only.split(",")]
+    layouts = [with_rows(lo, args.rows) for lo in LAYOUTS
+               if (not args.only and not args.layout) or lo.name in args.only.split(",")]
+    layouts += [resized(spec) for spec in args.layout]
     rows = {}
     sessions = open_sessions(pythons(args), peer_workloads(layouts))
     load = OtherLoad(session_pids(sessions))

@@ -411,11 +411,15 @@ class FuncEmitter(ExprEmitter):
         self.emit(f"/* {comment_text(st.tensor.name)}: reduction ({plan.kind.name.lower()}) */")
         self.emit(f"{ctype(dt)} {acc} = {self.load(t, plan.indices, st)};")
         inner = plan.loops[-1]
+        nan: str | None = None
+        if self.split_nan(plan):  # whether a NaN was seen (the start value counts)
+            nan = self.names.fresh("nan", t.name)
+            self.emit(f"int {nan} = {acc} != {acc};")
 
         def chain(node: Stmt) -> None:
             k = node.KIND
             if k is Kind.FOR:
-                self.emit_for(node, self.reduction_pragmas(plan, node is inner, acc),  # type: ignore[arg-type]
+                self.emit_for(node, self.reduction_pragmas(plan, node is inner, acc, nan),  # type: ignore[arg-type]
                               body=lambda: chain(node.body))  # type: ignore[attr-defined]
             elif k is Kind.BLOCK:
                 self.push()
@@ -429,6 +433,12 @@ class FuncEmitter(ExprEmitter):
                     self.emit(f"const {self.index_ctype(iv.dtype)} {self.bind(iv)} = {val};")
                 chain(sb.body)
                 self.pop()
+            elif nan is not None:
+                v = self.names.fresh("v", t.name)
+                cmp = "<" if plan.kind is Kind.MIN else ">"
+                self.emit(f"const {ctype(dt)} {v} = {self.expr(plan.rhs)};")
+                self.emit(f"{acc} = {v} {cmp} {acc} ? {v} : {acc};")
+                self.emit(f"{nan} |= {v} != {v};")
             else:
                 rhs = self.expr(plan.rhs)
                 value = self.binary(plan.kind, dt, acc, rhs)
@@ -439,10 +449,20 @@ class FuncEmitter(ExprEmitter):
                 self.emit(f"{acc} = {value};")
 
         chain(plan.loops[0])
+        if nan is not None:
+            self.emit(f"{acc} = {nan} ? ({ctype(dt)})NAN : {acc};")
         self.emit(self.store_stmt(t, plan.indices, acc, st))
 
     # -- target hooks ---------------------------------------------------------------------------------------
-    def reduction_pragmas(self, plan: ReductionPlan, innermost: bool, acc: str) -> list[str]:
+    def split_nan(self, plan: ReductionPlan) -> bool:
+        """Whether a float min / max reduction is printed as two accumulators, the ordered min /
+        max (``v > acc ? v : acc``: no NaN enters it) and whether a NaN was seen, joined after the
+        loops (a NaN gives the quiet NaN ``NAN``, numpy's own from its vector loop): the value of
+        folding the NaN-propagating ``pirc_max`` up to which NaN, or which of +0 and -0 in a tie,
+        comes out, with no compare-and-blend chain through the accumulator."""
+        return False
+
+    def reduction_pragmas(self, plan: ReductionPlan, innermost: bool, acc: str, nan: str | None = None) -> list[str]:
         return []
 
     def for_loop(self, s: For) -> None:  # pragma: no cover - overridden

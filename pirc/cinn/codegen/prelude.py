@@ -71,9 +71,13 @@ def _float_helpers() -> dict[str, tuple[tuple[str, ...], str]]:
     out: dict[str, tuple[tuple[str, ...], str]] = {}
     for sfx, ct in FLOAT_TYPES.items():
         f = "f" if sfx == "f32" else ""
-        # NaN-propagating, like np.minimum / np.maximum
-        out[f"pirc_min_{sfx}"] = ((), f"PIRC_FN {ct} pirc_min_{sfx}({ct} a, {ct} b) {{ return (a != a || a < b) ? a : b; }}")
-        out[f"pirc_max_{sfx}"] = ((), f"PIRC_FN {ct} pirc_max_{sfx}({ct} a, {ct} b) {{ return (a != a || a > b) ? a : b; }}")
+        # NaN-propagating, like np.minimum / np.maximum: a if a is NaN, else b if b is NaN or they tie
+        # (+-0), else the smaller / larger.  Written as the ordered min / max (`a < b ? a : b` is one
+        # vminps, which gives b for a NaN or a tie) and one select on `a != a`: a chain of two
+        # instructions through an accumulator `a` instead of two compares, an or and a blend
+        for op, cmp in (("min", "<"), ("max", ">")):
+            out[f"pirc_{op}_{sfx}"] = ((), f"PIRC_FN {ct} pirc_{op}_{sfx}({ct} a, {ct} b) "
+                                           f"{{ {ct} m = a {cmp} b ? a : b; return a != a ? a : m; }}")
         out[f"pirc_isnan_{sfx}"] = ((), f"PIRC_FN int pirc_isnan_{sfx}({ct} a) {{ return a != a; }}")
         out[f"pirc_isinf_{sfx}"] = ((), f"PIRC_FN int pirc_isinf_{sfx}({ct} a) {{ return a == a && (a - a) != (a - a); }}")
         out[f"pirc_isfinite_{sfx}"] = ((), f"PIRC_FN int pirc_isfinite_{sfx}({ct} a) {{ return (a - a) == (a - a); }}")
@@ -242,14 +246,6 @@ _VEC_MATH = {
 }"""),
 }
 
-# OpenMP user-defined reductions (C only): NaN-propagating float min / max
-_OMP = {
-    f"pirc_omp_{op}_{sfx}": ((f"pirc_{op}_{sfx}",),
-                             (f"#pragma omp declare reduction(pirc_{op}_{sfx} : {ct} : omp_out = pirc_{op}_{sfx}(omp_out, omp_in)) "
-                             f"initializer(omp_priv = omp_orig)"))
-    for op in ("min", "max") for sfx, ct in FLOAT_TYPES.items()
-}
-
 # CUDA cross-thread reductions (see README.md, "Reductions across threads")
 _CUDA_REDUCE = {
     "pirc_reduce_ops": ((), """struct pirc_op_sum { template <typename T> __device__ __forceinline__ T operator()(T a, T b) const { return a + b; } };
@@ -289,7 +285,7 @@ __device__ __forceinline__ T pirc_block_allreduce(T v, Op op, T* shm) {
 
 _ORDER: list[str] = []
 HELPERS: dict[str, tuple[tuple[str, ...], str]] = {}
-for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _VEC_MATH, _OMP, _CUDA_REDUCE):
+for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _VEC_MATH, _CUDA_REDUCE):
     for k, v in table.items():
         HELPERS[k] = v
         _ORDER.append(k)
