@@ -12,7 +12,8 @@ feeds, and (bench/peers.py; --xla-python / $PIRC_XLA_PYTHON, --inductor-python /
 $PIRC_INDUCTOR_PYTHON) of XLA and TorchInductor on the same computation and feeds, their
 outputs checked against the interpreter's, all measured in this run; the effective bandwidth of each compiled run
 (bytes of the program's inputs and outputs / time) against the machine's STREAM
-triad measured in the same run.  Targets: cinn at least 4x faster than interp
+triad measured in the same run.  cinn and the peers are timed in alternating rounds (--rounds) with
+the peers' processes kept running, so every column sees the same machine.  Targets: cinn at least 4x faster than interp
 and 10x faster than Paddle; the elementwise chain at 50% or more of triad.
 """
 
@@ -32,7 +33,8 @@ sys.path.insert(0, str(ROOT))
 
 
 from bench import run, stream  # noqa: E402
-from bench.peers import PEERS, Workload, add_arguments, bench_peers, cell, notes, pythons  # noqa: E402
+from bench.peers import (PEERS, OtherLoad, Workload, add_arguments, cell, close_sessions, interleave,  # noqa: E402
+                         notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
 from bench.timing import median_ms, times  # noqa: E402
 from pirc.cinn.backend.jit_kernel import uninstall  # noqa: E402
 from pirc.cinn.compiler import compile_program  # noqa: E402
@@ -57,6 +59,8 @@ def main() -> None:
                     help="cinn's and the peers' figure: the median or the fastest of the warm runs")
     add_arguments(ap)
     ap.add_argument("--threads", type=int, default=0, help="interpreter threads (0: automatic)")
+    ap.add_argument("--rounds", type=int, default=5,
+                    help="cinn and the peers timed in this many alternating rounds (the runs split among them)")
     args = ap.parse_args()
     console = Console(width=200)
 
@@ -64,34 +68,45 @@ def main() -> None:
     models = run.corpus_models(WORKLOADS, big=True)
     rows: dict[str, dict[str, Any]] = {}
     workloads: list[Workload] = []
-    for m in models:
-        text = (m.dir / "program.pir").read_text()
-        feeds, params = m.feeds, m.params
-        row: dict[str, Any] = {}
-        prog = parse_program(text, m.name)
-        with StandaloneExecutor(prog, threads=args.threads, params=params) as ex:
-            ref = ex.run(feeds)
-            workloads.append(Workload(m.name, EXPRS[m.name], feeds, np.asarray(next(iter(ref.values())))))
-            row["interp"] = median_ms(lambda ex=ex: ex.run(feeds), args.repeat)
-        host = parse_program(text, m.name)
-        compile_program(host, "c", progress=False)  # cold or warm: compiles at most once per cache
-        compiled = compile_program(parse_program(text, m.name), "c", progress=False)
-        row["compiled_on_warm"] = compiled.compiled
-        with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
-            out = ex.run(feeds)
-            ts = times(lambda ex=ex: ex.run(feeds), args.repeat)
-            row["cinn"] = float(np.median(ts) if args.stat == "median" else np.min(ts)) * 1e3
-        uninstall()
-        row["same"] = all(np.allclose(out[k], ref[k], rtol=1e-4, atol=1e-5) for k in ref)
-        row["check"] = m.check(out)
-        moved = sum(np.asarray(a).nbytes for a in feeds.values()) + sum(np.asarray(a).nbytes for a in out.values())
-        row["gbps"] = moved / (row["cinn"] / 1e3) / 1e9
-        rows[m.name] = row
+    for m in models:  # the interpreter's outputs (the reference) and times
+        prog = parse_program((m.dir / "program.pir").read_text(), m.name)
+        with StandaloneExecutor(prog, threads=args.threads, params=m.params) as ex:
+            ref = ex.run(m.feeds)
+            workloads.append(Workload(m.name, EXPRS[m.name], m.feeds, np.asarray(next(iter(ref.values())))))
+            rows[m.name] = {"ref": ref, "interp": median_ms(lambda ex=ex, f=m.feeds: ex.run(f), args.repeat)}
+    # cinn and the peers (their processes kept running) timed in alternating rounds: the same machine
+    sessions = open_sessions(pythons(args), workloads)
+    load = OtherLoad(session_pids(sessions))
+    peer_ts: dict[str, dict[str, list[float]]] = {}
+    try:
+        for m in models:
+            text = (m.dir / "program.pir").read_text()
+            feeds, params, row = m.feeds, m.params, rows[m.name]
+            ref = row.pop("ref")
+            compile_program(parse_program(text, m.name), "c", progress=False)  # cold or warm: at most once per cache
+            compiled = compile_program(parse_program(text, m.name), "c", progress=False)
+            row["compiled_on_warm"] = compiled.compiled
+            with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
+                out = ex.run(feeds)
+                load.start()
+                ts = interleave({"cinn": lambda n, ex=ex, f=feeds: times(lambda: ex.run(f), n),
+                                 **peer_sides(sessions, m.name)}, max(1, -(-args.repeat // args.rounds)), args.rounds)
+                load.stop()
+                cinn = ts.pop("cinn")
+                peer_ts[m.name] = ts
+                row["cinn"] = float(np.median(cinn) if args.stat == "median" else np.min(cinn)) * 1e3
+            uninstall()
+            row["same"] = all(np.allclose(out[k], ref[k], rtol=1e-4, atol=1e-5) for k in ref)
+            row["check"] = m.check(out)
+            moved = sum(np.asarray(a).nbytes for a in feeds.values()) + sum(np.asarray(a).nbytes for a in out.values())
+            row["gbps"] = moved / (row["cinn"] / 1e3) / 1e9
+        peers = peer_figures(sessions, peer_ts)
+    finally:
+        close_sessions(sessions)
 
     paddle: dict[str, Any] | str = "skipped (--no-paddle)"
     if not args.no_paddle:
         paddle = run.bench_paddle(models, args.repeat)
-    peers = bench_peers(pythons(args), workloads, args.repeat, rtol=1e-4, atol=1e-5)
     # the machine's bandwidth drifts on a shared VM: measure triad again and judge against the
     # higher of the two (the stricter figure)
     triad_before, triad_after = triad, stream.triad_gbps()
@@ -121,6 +136,7 @@ def main() -> None:
         console.print(f"Paddle: {paddle}")
     for line in notes(peers):
         console.print(line)
+    console.print(load.note())
     console.print("warm-cache compilations per workload: "
                   + ", ".join(f"{k} {v['compiled_on_warm']}" for k, v in rows.items()))
 
