@@ -32,12 +32,12 @@ symbolic ones are ``calloc``'d (all temps start zeroed, as in the evaluator).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, MemoryScope, Module, Var
+from pirc.cinn.ast.nodes import GPU_VARS, Expr, For, ForKind, LoweredFunc, MemoryScope, Module, Node, Tensor, Var
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
     _GPU_VAR_IDS,
@@ -57,6 +57,7 @@ from pirc.cinn.codegen.common import (
     storage_type,
     symbol_args_of,
 )
+from pirc.cinn.codegen.half_rows import half_rows
 from pirc.cinn.codegen.prelude import Prelude
 
 C_ABI = [
@@ -135,6 +136,7 @@ class CEmitter(FuncEmitter):
         # decisions are the schedule's (pirc/cinn/schedule/compute_once.py, chain_fission.py)
         self.body = hoist_invariants(func).body
         self.in_parallel = False
+        self.half_loads: dict[int, tuple[str, For]] = {}  # id(Load) -> (its float row, the loop)
 
     # -- hooks ------------------------------------------------------------------------------------
     def index_ctype(self, dtype: Any) -> str:
@@ -176,6 +178,43 @@ class CEmitter(FuncEmitter):
                 self.in_parallel = False
         else:
             self.emit_for(s, pragmas)
+
+    def emit_for(self, s: For, pragmas: Iterable[str] = (), body: Any = None) -> None:
+        """Also: the contiguous float16 runs an innermost ``omp simd`` loop reads are converted
+        to float rows before it (pirc/cinn/codegen/half_rows.py), in a block of their own."""
+        pragmas = list(pragmas)
+        rows = (half_rows(s) if any("omp simd" in p for p in pragmas) and not has_loop(s.body)
+                and not any("parallel" in p for p in pragmas) else [])
+        if not rows:
+            super().emit_for(s, pragmas, body)
+            return
+        n = const_int(s.extent)
+        self.emit("{")
+        self.depth += 1
+        for r in rows:
+            name = self.names.fresh("h", r.tensor.name)
+            info = self.pointer(r.tensor, r.loads[0])
+            self.emit(f"float {name}[{n}];")
+            self.emit(f"{self.prelude.use('pirc_h2f_row')}({info.cname} + {self.offset(r.tensor, r.indices)}, "
+                      f"{name}, {n});")
+            for ld in r.loads:
+                self.half_loads[id(ld)] = (name, s)
+        try:
+            super().emit_for(s, pragmas, body)
+        finally:
+            for r in rows:
+                for ld in r.loads:
+                    self.half_loads.pop(id(ld), None)
+        self.close()
+
+    def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str:
+        hit = self.half_loads.get(id(node))
+        if hit is None:
+            return super().load(t, indices, node)
+        name, loop = hit
+        k = self.expr(loop.loop_var)
+        mn = const_int(loop.min)
+        return f"{name}[{k}]" if not mn else f"{name}[{k} - {mn}]"
 
     def _parallel_pragma(self, loop: For) -> str:
         """``omp parallel for``, unless the nest is too small to pay for waking the threads: a

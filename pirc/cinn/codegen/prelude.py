@@ -118,6 +118,46 @@ _HALF = {
   if (rem > 0x1000u || (rem == 0x1000u && (r & 1u))) r++;
   return (uint16_t)(sign | r);
 }"""),
+    # C only (pirc/cinn/codegen/half_rows.py): n halves to floats, with the F16C conversion
+    # instruction where the target has it (GCC 12 does not vectorise a conversion to it).  The
+    # instruction quiets a signalling NaN (sets the top mantissa bit); numpy and pirc_h2f keep it
+    # clear, so it is cleared again for halves 0x7c01..0x7dff (either sign)
+    "pirc_h2f_row": (("pirc_h2f",), """#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+typedef short pirc_v8hi __attribute__((vector_size(16)));
+typedef int pirc_v8si __attribute__((vector_size(32)));
+typedef float pirc_v8sf __attribute__((vector_size(32)));
+#endif
+#if defined(__GNUC__) && defined(__AVX512F__)
+typedef short pirc_v16hi __attribute__((vector_size(32)));
+typedef int pirc_v16si __attribute__((vector_size(64)));
+typedef float pirc_v16sf __attribute__((vector_size(64)));
+#endif
+PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t n) {
+  int64_t i = 0;
+#if defined(__GNUC__) && defined(__AVX512F__)
+  for (; i + 16 <= n; i += 16) {
+    pirc_v16hi x;
+    pirc_v16si a, y;
+    __builtin_memcpy(&x, h + i, sizeof x);
+    a = __builtin_convertvector(x & (short)0x7fff, pirc_v16si);
+    y = (pirc_v16si)__builtin_ia32_vcvtph2ps512_mask(x, (pirc_v16sf){0}, (unsigned short)0xffffu, 4);
+    y ^= (a > 0x7c00) & (a < 0x7e00) & 0x400000;
+    __builtin_memcpy(f + i, &y, sizeof y);
+  }
+#endif
+#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+  for (; i + 8 <= n; i += 8) {
+    pirc_v8hi x;
+    pirc_v8si a, y;
+    __builtin_memcpy(&x, h + i, sizeof x);
+    a = __builtin_convertvector(x & (short)0x7fff, pirc_v8si);
+    y = (pirc_v8si)__builtin_ia32_vcvtph2ps256(x);
+    y ^= (a > 0x7c00) & (a < 0x7e00) & 0x400000;
+    __builtin_memcpy(f + i, &y, sizeof y);
+  }
+#endif
+  for (; i < n; i++) f[i] = pirc_h2f(h[i]);
+}"""),
     "pirc_round_f16": (("pirc_h2f", "pirc_f2h"), "PIRC_FN float pirc_round_f16(float f) { return pirc_h2f(pirc_f2h(f)); }"),
     "pirc_round_bf16": (("pirc_bits_f32", "pirc_f32_from_bits"), """PIRC_FN float pirc_round_bf16(float f) {
   uint32_t x = pirc_bits_f32(f);
