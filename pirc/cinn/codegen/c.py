@@ -194,11 +194,15 @@ class CEmitter(FuncEmitter):
         for r in rows:
             name = self.names.fresh("h", r.tensor.name)
             info = self.pointer(r.tensor, r.loads[0])
+            view = self.names.fresh("hp", r.tensor.name)
             self.emit(f"float {name}[{n}];")
             self.emit(f"{self.prelude.use('pirc_h2f_row')}({info.cname} + {self.offset(r.tensor, r.indices)}, "
                       f"{name}, {n});")
+            # read through a restrict pointer: else GCC keeps an omp simd reduction's partial sums
+            # in memory (a store per iteration), not knowing they cannot alias the row
+            self.emit(f"const float* restrict {view} = {name};")
             for ld in r.loads:
-                self.half_loads[id(ld)] = (name, s)
+                self.half_loads[id(ld)] = (view, s)
         try:
             super().emit_for(s, pragmas, body)
         finally:

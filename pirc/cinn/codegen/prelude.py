@@ -120,8 +120,9 @@ _HALF = {
 }"""),
     # C only (pirc/cinn/codegen/half_rows.py): n halves to floats, with the F16C conversion
     # instruction where the target has it (GCC 12 does not vectorise a conversion to it).  The
-    # instruction quiets a signalling NaN (sets the top mantissa bit); numpy and pirc_h2f keep it
-    # clear, so it is cleared again for halves 0x7c01..0x7dff (either sign)
+    # instruction quiets a signalling NaN (sets the top mantissa bit) where numpy and pirc_h2f keep
+    # the payload as it is, so a row with any NaN is converted again by pirc_h2f (rare: one compare
+    # per vector otherwise)
     "pirc_h2f_row": (("pirc_h2f",), """#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
 typedef short pirc_v8hi __attribute__((vector_size(16)));
 typedef int pirc_v8si __attribute__((vector_size(32)));
@@ -134,27 +135,33 @@ typedef float pirc_v16sf __attribute__((vector_size(64)));
 #endif
 PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t n) {
   int64_t i = 0;
+#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+  pirc_v8si nan = {0};
+  int k;
+#endif
 #if defined(__GNUC__) && defined(__AVX512F__)
+  pirc_v16si nan16 = {0};
   for (; i + 16 <= n; i += 16) {
     pirc_v16hi x;
-    pirc_v16si a, y;
+    pirc_v16sf y;
     __builtin_memcpy(&x, h + i, sizeof x);
-    a = __builtin_convertvector(x & (short)0x7fff, pirc_v16si);
-    y = (pirc_v16si)__builtin_ia32_vcvtph2ps512_mask(x, (pirc_v16sf){0}, (unsigned short)0xffffu, 4);
-    y ^= (a > 0x7c00) & (a < 0x7e00) & 0x400000;
+    y = __builtin_ia32_vcvtph2ps512_mask(x, (pirc_v16sf){0}, (unsigned short)0xffffu, 4);
+    nan16 |= y != y;
     __builtin_memcpy(f + i, &y, sizeof y);
   }
+  for (k = 0; k < 8; k++) nan[k] = nan16[k] | nan16[k + 8];
 #endif
 #if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
   for (; i + 8 <= n; i += 8) {
     pirc_v8hi x;
-    pirc_v8si a, y;
+    pirc_v8sf y;
     __builtin_memcpy(&x, h + i, sizeof x);
-    a = __builtin_convertvector(x & (short)0x7fff, pirc_v8si);
-    y = (pirc_v8si)__builtin_ia32_vcvtph2ps256(x);
-    y ^= (a > 0x7c00) & (a < 0x7e00) & 0x400000;
+    y = __builtin_ia32_vcvtph2ps256(x);
+    nan |= y != y;
     __builtin_memcpy(f + i, &y, sizeof y);
   }
+  for (k = 1; k < 8; k++) nan[0] |= nan[k];
+  if (nan[0]) i = 0;
 #endif
   for (; i < n; i++) f[i] = pirc_h2f(h[i]);
 }"""),
