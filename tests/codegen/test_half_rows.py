@@ -1,11 +1,13 @@
 """float16 rows converted ahead of an innermost C loop (pirc/cinn/codegen/half_rows.py): the
 generated loops read the converted floats, and the compiled kernels give the interpreter's
-numbers: every one of the 65536 halves bit for bit (through the F16C path, its 8-wide step and the
-scalar tail), float32 -> float16 casts of edge values bit for bit, and float16 sums over the last
-and the first axis with odd lengths."""
+numbers: every one of the 65536 halves bit for bit (through the AVX-512 path, the F16C 8-wide step,
+the software conversion and the scalar tail), float32 -> float16 casts of edge values bit for bit,
+and float16 sums over the last and the first axis with odd lengths; a float32 sum of a float16 row
+(pirc_sum_h2f_row) adds in its documented order on every instruction set."""
 
 from __future__ import annotations
 
+import platform
 from pathlib import Path
 
 import numpy as np
@@ -22,6 +24,8 @@ from pirc.runtime import StandaloneExecutor
 from pirc.text.parser import parse_program
 
 _DT = {"float16": "f16", "float32": "f32"}
+# the instruction sets the helpers have a path for: AVX-512, F16C alone, neither (x86 only)
+ISAS = ["", "-mno-avx512f", "-mno-avx512f -mno-f16c"] if platform.machine() in ("x86_64", "AMD64") else [""]
 
 
 def cast_program(shape: tuple[int, ...], src: str, dst: str) -> str:
@@ -70,10 +74,13 @@ def every_half(shape: tuple[int, ...]) -> np.ndarray:
     return np.resize(np.arange(65536, dtype=np.uint16), n).reshape(shape).view(np.float16)
 
 
+@pytest.mark.parametrize("isa", ISAS)
 @pytest.mark.parametrize("shape", [(256, 256), (23, 2851), (4099, 17)])
-def test_every_half_converts_exactly_through_rows(shape: tuple[int, int], tmp_path: Path) -> None:
+def test_every_half_converts_exactly_through_rows(shape: tuple[int, int], isa: str, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """Rows of 256 (16-wide steps only), 2851 (16-wide, one 8-wide step, 3 scalars), 17 (one
     16-wide step and a scalar): all 65536 halves, NaN payloads and subnormals included."""
+    monkeypatch.setenv("PIRC_CFLAGS", isa)
     text = cast_program(shape, "float16", "float32")
     assert c_source(text).count("pirc_h2f_row(") == 2  # the helper and its call before the loop
     x = every_half(shape)
@@ -113,7 +120,7 @@ def test_float_to_half_casts_round_to_nearest_even(tmp_path: Path) -> None:
 def test_half_sums_read_converted_rows_and_match_the_interpreter(shape: tuple[int, int], axis: int,
                                                                   tmp_path: Path) -> None:
     text = sum_program(shape, axis)
-    assert c_source(text).count("pirc_h2f_row(") == 2
+    assert c_source(text).count("pirc_h2f_row(" if axis == 0 else "pirc_sum_h2f_row(") == 2
     x = np.random.default_rng(3).standard_normal(shape).astype(np.float16)
     got, want = run_both(text, x, tmp_path)
     np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-5)
@@ -132,3 +139,42 @@ def test_rows_only_for_contiguous_runs() -> None:
         assert max(rows_of(text)) == 0
         src = c_source(text)
         assert "pirc_h2f_row" not in src and "pirc_h2f(" in src
+
+
+def sum_order(row: np.ndarray) -> np.float32:
+    """pirc_sum_h2f_row's order (see its comment in pirc/cinn/codegen/prelude.py), in float32."""
+    with np.errstate(invalid="ignore", over="ignore"):
+        return _sum_order(row.astype(np.float32))
+
+
+def _sum_order(f: np.ndarray) -> np.float32:
+    m = f.size - f.size % 64
+    q = np.zeros(64, np.float32)
+    for b in range(0, m, 64):
+        q = q + f[b:b + 64]
+    p = (q[:16] + q[16:32]) + (q[32:48] + q[48:])
+    p = p[:8] + p[8:]
+    p = p[:4] + p[4:]
+    p = p[:2] + p[2:]
+    acc = np.float32(0) + (p[0] + p[1])
+    for v in f[m:]:
+        acc = np.float32(acc + v)
+    return acc
+
+
+@pytest.mark.parametrize("isa", ISAS)
+@pytest.mark.parametrize("n", [17, 64, 1001, 4096])
+def test_half_row_sums_add_in_the_documented_order(n: int, isa: str, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PIRC_CFLAGS", isa)
+    x = (np.random.default_rng(n).standard_normal((7, n)) * np.array([[1], [100], [1e-3], [1e4], [1], [1], [1]])
+         ).astype(np.float16)
+    x[5, n // 2] = np.inf
+    x[6, n // 3] = np.float16(np.nan)
+    text = sum_program((7, n), 1)
+    assert c_source(text).count("pirc_sum_h2f_row(") == 2
+    got, want = run_both(text, x, tmp_path)
+    model = np.array([sum_order(r) for r in x], np.float32)
+    assert np.array_equal(got[:5].view(np.uint32), model[:5].view(np.uint32)), (got[:5], model[:5])
+    assert got[5] == np.inf and np.isnan(got[6])
+    np.testing.assert_allclose(got[:5], want[:5], rtol=2e-5, atol=2e-5)

@@ -57,7 +57,8 @@ from pirc.cinn.codegen.common import (
     storage_type,
     symbol_args_of,
 )
-from pirc.cinn.codegen.half_rows import half_rows
+from pirc.cinn.codegen.half_rows import HalfRow, half_rows
+from pirc.cinn.codegen.names import comment_text
 from pirc.cinn.codegen.prelude import Prelude
 
 C_ABI = [
@@ -210,6 +211,36 @@ class CEmitter(FuncEmitter):
                 for ld in r.loads:
                     self.half_loads.pop(id(ld), None)
         self.close()
+
+    def reduction(self, plan: ReductionPlan) -> None:
+        """A float32 sum over one contiguous float16 row (``acc + float(h[k])``, nothing else in the
+        loop) is one call of pirc_sum_h2f_row, which keeps its partial sums in registers and
+        converts with F16C; anything else is the common reduction loop."""
+        row = self._half_sum_row(plan)
+        if row is None:
+            super().reduction(plan)
+            return
+        st = plan.store
+        loop = plan.loops[0]
+        acc = self.names.fresh("acc", st.tensor.name)
+        info = self.pointer(row.tensor, row.loads[0])
+        self.emit(f"/* {comment_text(st.tensor.name)}: reduction (add) of float16 */")
+        self.emit(f"float {acc} = {self.load(st.tensor, plan.indices, st)};")
+        self.emit(f"{acc} = {self.prelude.use('pirc_sum_h2f_row')}({info.cname} + "
+                  f"{self.offset(row.tensor, row.indices)}, {const_int(loop.extent)}, {acc});")
+        self.emit(self.store_stmt(st.tensor, plan.indices, acc, st))
+
+    @staticmethod
+    def _half_sum_row(plan: ReductionPlan) -> HalfRow | None:
+        if plan.kind is not Kind.ADD or len(plan.loops) != 1 or plan.store.tensor.dtype is not DType.FLOAT32:
+            return None
+        rhs = plan.rhs
+        if rhs.KIND is Kind.CAST and rhs.dtype is DType.FLOAT32:  # type: ignore[attr-defined]
+            rhs = rhs.value  # type: ignore[attr-defined]
+        if rhs.KIND is not Kind.LOAD:
+            return None
+        rows = half_rows(plan.loops[0])
+        return rows[0] if len(rows) == 1 and len(rows[0].loads) == 1 and rows[0].loads[0] is rhs else None
 
     def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str:
         hit = self.half_loads.get(id(node))
