@@ -57,7 +57,7 @@ from pirc.cinn.codegen.common import (
     storage_type,
     symbol_args_of,
 )
-from pirc.cinn.codegen.half_rows import HalfRow, half_rows
+from pirc.cinn.codegen.half_rows import HalfRow, half_accumulation, half_rows
 from pirc.cinn.codegen.names import comment_text
 from pirc.cinn.codegen.prelude import Prelude
 
@@ -190,6 +190,14 @@ class CEmitter(FuncEmitter):
             super().emit_for(s, pragmas, body)
             return
         n = const_int(s.extent)
+        add = half_accumulation(s, rows)
+        if add is not None:
+            row = add.row
+            self.emit(f"/* {comment_text(add.target.name)} += float16 row */")
+            self.emit(f"{self.prelude.use('pirc_add_h2f_row')}("
+                      f"{self.pointer(add.target, s).cname} + {self.offset(add.target, add.indices)}, "
+                      f"{self.pointer(row.tensor, row.loads[0]).cname} + {self.offset(row.tensor, row.indices)}, {n});")
+            return
         self.emit("{")
         self.depth += 1
         for r in rows:

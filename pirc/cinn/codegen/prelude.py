@@ -165,6 +165,24 @@ PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t
 #endif
   for (; i < n; i++) f[i] = pirc_h2f(h[i]);
 }"""),
+    # C only (pirc/cinn/codegen/half_rows.py): a[i] = a[i] + (float)h[i], the conversion with F16C
+    # on AVX-512 targets (a NaN comes out of the add quieted either way: the same bits as pirc_h2f)
+    "pirc_add_h2f_row": (("pirc_h2f",), """PIRC_FN void pirc_add_h2f_row(float* restrict a, const uint16_t* restrict h, int64_t n) {
+  int64_t i = 0;
+#if defined(__GNUC__) && defined(__AVX512F__)
+  typedef short v16hi __attribute__((vector_size(32)));
+  typedef float v16sf __attribute__((vector_size(64)));
+  v16hi x;
+  v16sf s, z = {0};
+  for (; i + 16 <= n; i += 16) {
+    __builtin_memcpy(&x, h + i, sizeof x);
+    __builtin_memcpy(&s, a + i, sizeof s);
+    s = s + __builtin_ia32_vcvtph2ps512_mask(x, z, (unsigned short)0xffffu, 4);
+    __builtin_memcpy(a + i, &s, sizeof s);
+  }
+#endif
+  for (; i < n; i++) a[i] = a[i] + pirc_h2f(h[i]);
+}"""),
     # C only (pirc/cinn/codegen/half_rows.py): acc plus the sum of n halves, in an order of its
     # own that every target keeps: 64 partial sums (p[j]: the halves j, j + 64, j + 128... of the
     # whole blocks of 64), folded to 16 as (p[j] + p[j + 16]) + (p[j + 32] + p[j + 48]), then halved
