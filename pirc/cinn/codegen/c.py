@@ -32,12 +32,12 @@ symbolic ones are ``calloc``'d (all temps start zeroed, as in the evaluator).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import GPU_VARS, For, ForKind, LoweredFunc, MemoryScope, Module, Var
+from pirc.cinn.ast.nodes import GPU_VARS, Expr, For, ForKind, LoweredFunc, MemoryScope, Module, Node, Tensor, Var
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
     _GPU_VAR_IDS,
@@ -57,6 +57,8 @@ from pirc.cinn.codegen.common import (
     storage_type,
     symbol_args_of,
 )
+from pirc.cinn.codegen.half_rows import HalfRow, half_accumulation, half_rows
+from pirc.cinn.codegen.names import comment_text
 from pirc.cinn.codegen.prelude import Prelude
 
 C_ABI = [
@@ -135,6 +137,7 @@ class CEmitter(FuncEmitter):
         # decisions are the schedule's (pirc/cinn/schedule/compute_once.py, chain_fission.py)
         self.body = hoist_invariants(func).body
         self.in_parallel = False
+        self.half_loads: dict[int, tuple[str, For]] = {}  # id(Load) -> (its float row, the loop)
 
     # -- hooks ------------------------------------------------------------------------------------
     def index_ctype(self, dtype: Any) -> str:
@@ -176,6 +179,85 @@ class CEmitter(FuncEmitter):
                 self.in_parallel = False
         else:
             self.emit_for(s, pragmas)
+
+    def emit_for(self, s: For, pragmas: Iterable[str] = (), body: Any = None) -> None:
+        """Also: the contiguous float16 runs an innermost ``omp simd`` loop reads are converted
+        to float rows before it (pirc/cinn/codegen/half_rows.py), in a block of their own."""
+        pragmas = list(pragmas)
+        rows = (half_rows(s) if any("omp simd" in p for p in pragmas) and not has_loop(s.body)
+                and not any("parallel" in p for p in pragmas) else [])
+        if not rows:
+            super().emit_for(s, pragmas, body)
+            return
+        n = const_int(s.extent)
+        add = half_accumulation(s, rows)
+        if add is not None:
+            row = add.row
+            self.emit(f"/* {comment_text(add.target.name)} += float16 row */")
+            self.emit(f"{self.prelude.use('pirc_add_h2f_row')}("
+                      f"{self.pointer(add.target, s).cname} + {self.offset(add.target, add.indices)}, "
+                      f"{self.pointer(row.tensor, row.loads[0]).cname} + {self.offset(row.tensor, row.indices)}, {n});")
+            return
+        self.emit("{")
+        self.depth += 1
+        for r in rows:
+            name = self.names.fresh("h", r.tensor.name)
+            info = self.pointer(r.tensor, r.loads[0])
+            view = self.names.fresh("hp", r.tensor.name)
+            self.emit(f"float {name}[{n}];")
+            self.emit(f"{self.prelude.use('pirc_h2f_row')}({info.cname} + {self.offset(r.tensor, r.indices)}, "
+                      f"{name}, {n});")
+            # read through a restrict pointer: else GCC keeps an omp simd reduction's partial sums
+            # in memory (a store per iteration), not knowing they cannot alias the row
+            self.emit(f"const float* restrict {view} = {name};")
+            for ld in r.loads:
+                self.half_loads[id(ld)] = (view, s)
+        try:
+            super().emit_for(s, pragmas, body)
+        finally:
+            for r in rows:
+                for ld in r.loads:
+                    self.half_loads.pop(id(ld), None)
+        self.close()
+
+    def reduction(self, plan: ReductionPlan) -> None:
+        """A float32 sum over one contiguous float16 row (``acc + float(h[k])``, nothing else in the
+        loop) is one call of pirc_sum_h2f_row, which keeps its partial sums in registers and
+        converts with F16C; anything else is the common reduction loop."""
+        row = self._half_sum_row(plan)
+        if row is None:
+            super().reduction(plan)
+            return
+        st = plan.store
+        loop = plan.loops[0]
+        acc = self.names.fresh("acc", st.tensor.name)
+        info = self.pointer(row.tensor, row.loads[0])
+        self.emit(f"/* {comment_text(st.tensor.name)}: reduction (add) of float16 */")
+        self.emit(f"float {acc} = {self.load(st.tensor, plan.indices, st)};")
+        self.emit(f"{acc} = {self.prelude.use('pirc_sum_h2f_row')}({info.cname} + "
+                  f"{self.offset(row.tensor, row.indices)}, {const_int(loop.extent)}, {acc});")
+        self.emit(self.store_stmt(st.tensor, plan.indices, acc, st))
+
+    @staticmethod
+    def _half_sum_row(plan: ReductionPlan) -> HalfRow | None:
+        if plan.kind is not Kind.ADD or len(plan.loops) != 1 or plan.store.tensor.dtype is not DType.FLOAT32:
+            return None
+        rhs = plan.rhs
+        if rhs.KIND is Kind.CAST and rhs.dtype is DType.FLOAT32:  # type: ignore[attr-defined]
+            rhs = rhs.value  # type: ignore[attr-defined]
+        if rhs.KIND is not Kind.LOAD:
+            return None
+        rows = half_rows(plan.loops[0])
+        return rows[0] if len(rows) == 1 and len(rows[0].loads) == 1 and rows[0].loads[0] is rhs else None
+
+    def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str:
+        hit = self.half_loads.get(id(node))
+        if hit is None:
+            return super().load(t, indices, node)
+        name, loop = hit
+        k = self.expr(loop.loop_var)
+        mn = const_int(loop.min)
+        return f"{name}[{k}]" if not mn else f"{name}[{k} - {mn}]"
 
     def _parallel_pragma(self, loop: For) -> str:
         """``omp parallel for``, unless the nest is too small to pay for waking the threads: a

@@ -122,6 +122,113 @@ _HALF = {
   if (rem > 0x1000u || (rem == 0x1000u && (r & 1u))) r++;
   return (uint16_t)(sign | r);
 }"""),
+    # C only (pirc/cinn/codegen/half_rows.py): n halves to floats, with the F16C conversion
+    # instruction where the target has it (GCC 12 does not vectorise a conversion to it).  The
+    # instruction quiets a signalling NaN (sets the top mantissa bit) where numpy and pirc_h2f keep
+    # the payload as it is, so a row with any NaN is converted again by pirc_h2f (rare: one compare
+    # per vector otherwise)
+    "pirc_h2f_row": (("pirc_h2f",), """#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+typedef short pirc_v8hi __attribute__((vector_size(16)));
+typedef int pirc_v8si __attribute__((vector_size(32)));
+typedef float pirc_v8sf __attribute__((vector_size(32)));
+#endif
+#if defined(__GNUC__) && defined(__AVX512F__)
+typedef short pirc_v16hi __attribute__((vector_size(32)));
+typedef int pirc_v16si __attribute__((vector_size(64)));
+typedef float pirc_v16sf __attribute__((vector_size(64)));
+#endif
+PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t n) {
+  int64_t i = 0;
+#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+  pirc_v8si nan = {0};
+  int k;
+#endif
+#if defined(__GNUC__) && defined(__AVX512F__)
+  pirc_v16si nan16 = {0};
+  for (; i + 16 <= n; i += 16) {
+    pirc_v16hi x;
+    pirc_v16sf y;
+    __builtin_memcpy(&x, h + i, sizeof x);
+    y = __builtin_ia32_vcvtph2ps512_mask(x, (pirc_v16sf){0}, (unsigned short)0xffffu, 4);
+    nan16 |= y != y;
+    __builtin_memcpy(f + i, &y, sizeof y);
+  }
+  for (k = 0; k < 8; k++) nan[k] = nan16[k] | nan16[k + 8];
+#endif
+#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+  for (; i + 8 <= n; i += 8) {
+    pirc_v8hi x;
+    pirc_v8sf y;
+    __builtin_memcpy(&x, h + i, sizeof x);
+    y = __builtin_ia32_vcvtph2ps256(x);
+    nan |= y != y;
+    __builtin_memcpy(f + i, &y, sizeof y);
+  }
+  for (k = 1; k < 8; k++) nan[0] |= nan[k];
+  if (nan[0]) i = 0;
+#endif
+  for (; i < n; i++) f[i] = pirc_h2f(h[i]);
+}"""),
+    # C only (pirc/cinn/codegen/half_rows.py): a[i] = a[i] + (float)h[i], the conversion with F16C
+    # on AVX-512 targets (a NaN comes out of the add quieted either way: the same bits as pirc_h2f)
+    "pirc_add_h2f_row": (("pirc_h2f",), """PIRC_FN void pirc_add_h2f_row(float* restrict a, const uint16_t* restrict h, int64_t n) {
+  int64_t i = 0;
+#if defined(__GNUC__) && defined(__AVX512F__)
+  typedef short v16hi __attribute__((vector_size(32)));
+  typedef float v16sf __attribute__((vector_size(64)));
+  v16hi x;
+  v16sf s, z = {0};
+  for (; i + 16 <= n; i += 16) {
+    __builtin_memcpy(&x, h + i, sizeof x);
+    __builtin_memcpy(&s, a + i, sizeof s);
+    s = s + __builtin_ia32_vcvtph2ps512_mask(x, z, (unsigned short)0xffffu, 4);
+    __builtin_memcpy(a + i, &s, sizeof s);
+  }
+#endif
+  for (; i < n; i++) a[i] = a[i] + pirc_h2f(h[i]);
+}"""),
+    # C only (pirc/cinn/codegen/half_rows.py): acc plus the sum of n halves, in an order of its
+    # own that every target keeps: 64 partial sums (p[j]: the halves j, j + 64, j + 128... of the
+    # whole blocks of 64), folded to 16 as (p[j] + p[j + 16]) + (p[j + 32] + p[j + 48]), then halved
+    # as p[j] + p[j + 8], p[j] + p[j + 4], p[j] + p[j + 2], p[0] + p[1]; acc plus that, then plus the
+    # last n % 64 halves one by one.  The partial sums are independent chains (the conversions overlap
+    # the adds); on AVX-512 they are four vectors of 16
+    "pirc_sum_h2f_row": (("pirc_h2f",), """PIRC_FN float pirc_sum_h2f_row(const uint16_t* restrict h, int64_t n, float acc) {
+  float p[16];
+  int64_t i = 0, m = n - n % 64;
+  int j;
+#if defined(__GNUC__) && defined(__AVX512F__)
+  typedef short v16hi __attribute__((vector_size(32)));
+  typedef float v16sf __attribute__((vector_size(64)));
+  v16hi x0, x1, x2, x3;
+  v16sf s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0}, z = {0};
+#pragma GCC unroll 2
+  for (; i < m; i += 64) {
+    __builtin_memcpy(&x0, h + i, sizeof x0);
+    __builtin_memcpy(&x1, h + i + 16, sizeof x1);
+    __builtin_memcpy(&x2, h + i + 32, sizeof x2);
+    __builtin_memcpy(&x3, h + i + 48, sizeof x3);
+    s0 += __builtin_ia32_vcvtph2ps512_mask(x0, z, (unsigned short)0xffffu, 4);
+    s1 += __builtin_ia32_vcvtph2ps512_mask(x1, z, (unsigned short)0xffffu, 4);
+    s2 += __builtin_ia32_vcvtph2ps512_mask(x2, z, (unsigned short)0xffffu, 4);
+    s3 += __builtin_ia32_vcvtph2ps512_mask(x3, z, (unsigned short)0xffffu, 4);
+  }
+  s0 = (s0 + s1) + (s2 + s3);
+  __builtin_memcpy(p, &s0, sizeof s0);
+#else
+  float q[64];
+  for (j = 0; j < 64; j++) q[j] = 0.0f;
+  for (; i < m; i += 64)
+    for (j = 0; j < 64; j++) q[j] = q[j] + pirc_h2f(h[i + j]);
+  for (j = 0; j < 16; j++) p[j] = (q[j] + q[j + 16]) + (q[j + 32] + q[j + 48]);
+#endif
+  for (j = 0; j < 8; j++) p[j] = p[j] + p[j + 8];
+  for (j = 0; j < 4; j++) p[j] = p[j] + p[j + 4];
+  for (j = 0; j < 2; j++) p[j] = p[j] + p[j + 2];
+  acc = acc + (p[0] + p[1]);
+  for (; i < n; i++) acc = acc + pirc_h2f(h[i]);
+  return acc;
+}"""),
     "pirc_round_f16": (("pirc_h2f", "pirc_f2h"), "PIRC_FN float pirc_round_f16(float f) { return pirc_h2f(pirc_f2h(f)); }"),
     "pirc_round_bf16": (("pirc_bits_f32", "pirc_f32_from_bits"), """PIRC_FN float pirc_round_bf16(float f) {
   uint32_t x = pirc_bits_f32(f);

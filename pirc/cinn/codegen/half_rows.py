@@ -1,0 +1,161 @@
+"""float16 rows converted ahead of an innermost C loop.
+
+GCC (12) does not vectorise a half -> float conversion with the hardware's ``vcvtph2ps``: the
+software conversion the prelude has instead (``pirc_h2f``, branch-free) vectorises, but costs
+about ten vector instructions per 16 halves, so a reduction over a float16 input ran at half the
+speed of the same reduction over float32.  Where an innermost ``omp simd`` loop reads a float16
+buffer contiguously (the flat offset ``base + k`` in the loop variable ``k``, ``base`` the same for
+every iteration), CodeGenC converts the whole run of halves first, into a stack row of floats
+(``pirc_h2f_row``: ``vcvtph2ps`` where the target has F16C, 8 or 16 halves an instruction, else
+the same software conversion), and the loop reads the floats.  Half -> float is exact, so the
+values, and the loop's arithmetic and order, are unchanged: results are bit-identical.
+
+Only loops whose every iteration reads the element (no ``if``, no ``select`` in the body: a
+guarded read may lie outside the buffer), of constant extent up to :data:`ROW_LIMIT`, from a
+buffer the loop does not write.
+
+A loop that only adds a converted row into a contiguous float32 row, ``a[k] = a[k] + float(h[k])``
+(a first-axis sum's rows), is one call instead (:func:`half_accumulation`, ``pirc_add_h2f_row``):
+the conversion and the add in the same vector step, no row in memory; the same adds, bit-identical."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pirc.cinn.ast.analysis import const_int, linear_coeff, storage_key, uses_vars
+from pirc.cinn.ast.dtypes import DType
+from pirc.cinn.ast.equality import structural_equal
+from pirc.cinn.ast.nodes import (
+    Add,
+    Cast,
+    Expr,
+    For,
+    IfThenElse,
+    IntImm,
+    Let,
+    Load,
+    ScheduleBlock,
+    ScheduleBlockRealize,
+    Select,
+    Store,
+    Tensor,
+    Var,
+)
+from pirc.cinn.ast.visitor import substitute, walk
+
+ROW_LIMIT = 4096  # floats: a 16 KiB stack row at most
+ROW_MIN = 16  # shorter runs are not worth a second loop
+
+
+@dataclass
+class HalfAccumulation:
+    """``target[k] = target[k] + float(row[k])`` over the loop: ``indices`` is the target's first
+    element (variables bound outside the loop only)."""
+
+    target: Tensor
+    indices: tuple[Expr, ...]
+    row: HalfRow
+
+
+@dataclass
+class HalfRow:
+    """One contiguous run of halves: ``tensor`` at ``indices`` (the loop variable at its first
+    value, only variables bound outside the loop) and the loads that read it."""
+
+    tensor: Tensor
+    indices: tuple[Expr, ...]
+    loads: list[Load] = field(default_factory=list)
+
+
+def _flat_coeff(t: Tensor, idx: tuple[Expr, ...], v: Var) -> int | None:
+    dims = [const_int(d) for d in t.shape]
+    if any(d is None for d in dims):
+        return None
+    total, stride = 0, 1
+    for d in reversed(range(len(dims))):
+        c = linear_coeff(idx[d], v)
+        if c is None:
+            return None
+        total += c * stride
+        stride *= dims[d]  # type: ignore[operator]
+    return total
+
+
+def _bindings(nodes: Iterable[Any]) -> dict[Var, Expr]:
+    """The values of the iter vars and Lets bound in ``nodes`` (in walk order), in outer terms."""
+    binding: dict[Var, Expr] = {}
+    for x in nodes:
+        if isinstance(x, ScheduleBlockRealize):
+            for iv, val in zip(x.block.iter_vars, x.iter_values):
+                binding[iv] = substitute(val, binding)
+        elif isinstance(x, Let) and x.value is not None:
+            binding[x.var] = substitute(x.value, binding)
+    return binding
+
+
+def _inner(nodes: Iterable[Any]) -> set[int]:
+    out: set[int] = set()
+    for x in nodes:
+        if isinstance(x, ScheduleBlock):
+            out.update(id(v) for v in x.iter_vars)
+        elif isinstance(x, Let):
+            out.add(id(x.var))
+    return out
+
+
+def half_rows(loop: For) -> list[HalfRow]:
+    """The contiguous float16 runs the innermost ``loop`` reads (see the module docstring)."""
+    n, mn = const_int(loop.extent), const_int(loop.min)
+    if n is None or mn is None or not ROW_MIN <= n <= ROW_LIMIT:
+        return []
+    nodes = list(walk(loop.body))
+    if any(isinstance(x, (For, IfThenElse, Select)) for x in nodes):
+        return []
+    written = {storage_key(x.tensor) for x in nodes if isinstance(x, Store)}
+    inner = _inner(nodes)
+    binding = _bindings(nodes)
+    rows: list[HalfRow] = []
+    start = {loop.loop_var: IntImm(mn, loop.loop_var.dtype)}
+    for x in nodes:
+        if not isinstance(x, Load) or x.tensor.dtype is not DType.FLOAT16 or storage_key(x.tensor) in written:
+            continue
+        idx = tuple(substitute(i, binding) for i in x.indices)
+        if any(uses_vars(i, inner) for i in idx) or _flat_coeff(x.tensor, idx, loop.loop_var) != 1:
+            continue
+        first = tuple(substitute(i, start) for i in idx)
+        for r in rows:
+            if storage_key(r.tensor) == storage_key(x.tensor) and structural_equal(r.indices, first) \
+                    and structural_equal(tuple(r.tensor.shape), tuple(x.tensor.shape)):
+                r.loads.append(x)
+                break
+        else:
+            rows.append(HalfRow(x.tensor, first, [x]))
+    return rows
+
+
+def half_accumulation(loop: For, rows: list[HalfRow]) -> HalfAccumulation | None:
+    """The loop as a :class:`HalfAccumulation` of its one row, if that is all it does."""
+    if len(rows) != 1 or len(rows[0].loads) != 1:
+        return None
+    stores = [x for x in walk(loop.body) if isinstance(x, Store)]
+    if len(stores) != 1 or stores[0].tensor.dtype is not DType.FLOAT32:
+        return None
+    st = stores[0]
+    v = st.value
+    if not isinstance(v, Add) or not isinstance(v.a, Load) or storage_key(v.a.tensor) != storage_key(st.tensor) \
+            or not structural_equal(tuple(v.a.indices), tuple(st.indices)):
+        return None
+    b = v.b.value if isinstance(v.b, Cast) and v.b.dtype is DType.FLOAT32 else v.b
+    if b is not rows[0].loads[0]:
+        return None
+    binding = _bindings(walk(loop.body))
+    idx = tuple(substitute(i, binding) for i in st.indices)
+    if any(uses_vars(i, _inner(walk(loop.body))) for i in idx) or _flat_coeff(st.tensor, idx, loop.loop_var) != 1:
+        return None
+    start = {loop.loop_var: IntImm(const_int(loop.min) or 0, loop.loop_var.dtype)}
+    return HalfAccumulation(st.tensor, tuple(substitute(i, start) for i in idx), rows[0])
+
+
+__all__ = ["ROW_LIMIT", "HalfAccumulation", "HalfRow", "half_accumulation", "half_rows"]
