@@ -16,7 +16,8 @@ gives warm medians in ms and, for ``--backend cinn``, the seconds a process spen
 warm kernel cache.  Paddle's executor is timed in the same run (bench/zoo_paddle.py --bench, a
 subprocess with the Paddle interpreter), and the columns are interleaved: ``--rounds R`` times
 Paddle, interp, cinn (per checkout) in turn, and the table gives each column's median over the
-rounds with the ratios Paddle/cinn and interp/cinn (above 1: cinn is faster).  ``--xla`` adds XLA:
+rounds with the ratios Paddle/cinn and interp/cinn (above 1: cinn is faster); ``--onnx`` times ONNX
+Runtime in the Paddle subprocess of every round, with cinn/onnxrt (below 2: within 2x).  ``--xla`` adds XLA:
 bench/xla_models.py expresses the same program in JAX (jax.jit of the whole program, a fresh process
 per round, checked against Paddle's outputs) and gives its warm median and its cold compile, next to
 cinn's cold process.
@@ -157,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=3,
                     help="interleaved rounds per model (Paddle, interp, cinn, ... again): medians over them")
     ap.add_argument("--no-paddle", action="store_true", help="do not time Paddle now (use paddle.json's figures)")
-    ap.add_argument("--onnx", action="store_true", help="time ONNX Runtime too (first round; paddle2onnx export)")
+    ap.add_argument("--onnx", action="store_true", help="time ONNX Runtime too (every round; paddle2onnx export)")
     ap.add_argument("--xla", action="store_true",
                     help="XLA too (bench/xla_models.py: the program in JAX, jax.jit, a fresh process per round; needs "
                          "jax in this interpreter): its warm median and its cold compile (trace + compile + first run)")
@@ -184,12 +185,14 @@ def main(argv: list[str] | None = None) -> int:
         caches[root].mkdir(parents=True, exist_ok=True)
     rows = []
     print(f"{'model':33} {'paddle':>9} {'onnxrt':>9} {'xla':>9} {'interp':>9} {'cinn':>9} {'paddle/cinn':>11} "
-          f"{'interp/cinn':>11} {'xla/cinn':>9} {'cinn cold s':>11} {'cinn warm s':>11} {'xla cold s':>10}   "
+          f"{'interp/cinn':>11} {'xla/cinn':>9} {'cinn/onnxrt':>11} {'cinn cold s':>11} {'cinn warm s':>11} {'xla cold s':>10}   "
           f"(warm medians over {a.rounds} interleaved rounds, ms; cold/warm: seconds of a whole process, "
           "xla cold: trace + compile + first run)", flush=True)
 
     def f(x: object) -> str:
-        return f"{x:9.1f}" if isinstance(x, float) else f"{x or '-'!s:>9}"
+        if isinstance(x, float):
+            return f"{x:9.2f}" if x < 10 else f"{x:9.1f}"
+        return f"{x or '-'!s:>9}"
 
     def ratio(x: object, y: object) -> str:
         return f"{x / y:11.2f}" if isinstance(x, float) and isinstance(y, float) and y > 0 else f"{'-':>11}"
@@ -201,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
         process: dict[str, tuple[float, float]] = {}
         for r in range(a.rounds):  # interleaved: every column sees the same machine load
             if a.paddle_python and not a.no_paddle:
-                got = paddle_bench(n, a.paddle_python, a.repeat, onnx=a.onnx and r == 0)
+                got = paddle_bench(n, a.paddle_python, a.repeat, onnx=a.onnx)
                 for k in ("paddle_ms", "onnxruntime_ms"):
                     if k in got:
                         samples.setdefault(("paddle", k), []).append(got[k])
@@ -240,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(row)
             xc = f"{xla_cold:10.1f}" if isinstance(xla_cold, float) else f"{'-':>10}"
             print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(xla)} {f(interp)} {f(cinn)} {ratio(paddle, cinn)} "
-                  f"{ratio(interp, cinn)} {ratio(xla, cinn)[2:]} {cold:11.1f} {warm:11.1f} {xc}{cpu}", flush=True)
+                  f"{ratio(interp, cinn)} {ratio(xla, cinn)[2:]} {ratio(cinn, onnx)} {cold:11.1f} {warm:11.1f} {xc}{cpu}", flush=True)
     if a.json:
         a.json.write_text(json.dumps(rows, indent=1))
     return 0
