@@ -17,13 +17,17 @@ times slower than with one thread (measured: bench/models.py; issue 12's table).
   whatever else the machine is doing, so a run's threading does not depend on another process's
   load; ``PIRC_NUM_THREADS=N`` fixes it at N (on a shared machine, give pirc its share);
 * **OpenMP workers spin briefly, then sleep** (``PIRC_OMP_WAIT``: ``spin``, the default, is
-  ``GOMP_SPINCOUNT=3000``, some tens of microseconds; ``passive`` sleeps at once,
+  ``GOMP_SPINCOUNT=30000``, about 0.75 ms here (~25 ns an iteration); ``passive`` sleeps at once,
   ``OMP_WAIT_POLICY=PASSIVE``; ``active`` spins without end).  The short spin bridges the gap
-  between one kernel call and the next of the same run, where a sleeping worker costs a futex
-  wake-up (~10-20 us) per parallel region, but not the gaps where numpy or the interpreter's pool
-  need the cores.  Measured (AOT runs, 150 each, three processes per setting, the same session):
-  MobileNetV2 7.8-8.0 ms median against 11.3-13.3 passive, ShuffleNetV2 4.0 against 7.6, the small
-  encoder 0.35 against 0.63-0.73.  Set in the environment before the first kernel library loads
+  between one kernel call and the next, of the same run or of the next run, where a sleeping
+  worker costs a wake-up per parallel region (a futex, and on a virtual machine the wake of an
+  idle virtual CPU: tens to hundreds of microseconds), but not the longer gaps where numpy or the
+  interpreter's pool need the cores (libgomp's own default, 300000, spins ~7 ms).  Measured (AOT
+  runs, 150 each, three processes per setting, the same session): MobileNetV2 7.8-8.0 ms median
+  against 11.3-13.3 passive, ShuffleNetV2 4.0 against 7.6, the small encoder 0.35 against
+  0.63-0.73; one-kernel chains run back to back (bench/kernels_layouts.py, alternating settings):
+  keepdim_sub 0.38-0.51 ms against 0.87-1.29 with a 3000-iteration spin, rownorm 0.47-0.56
+  against 0.67-1.19.  Set in the environment before the first kernel library loads
   libgomp, which reads it once; the team size goes the same way (``OMP_NUM_THREADS``), and through
   ``omp_set_num_threads`` when libgomp is already loaded;
 * **BLAS threads** through threadpoolctl when it is installed, else by calling OpenBLAS's own
@@ -104,9 +108,9 @@ def free_cores(cores: int | None = None) -> tuple[int, str]:
 
 #: OpenMP wait policies (``PIRC_OMP_WAIT``), the first the default
 WAITS = ("spin", "passive", "active")
-#: GOMP_SPINCOUNT of the "spin" policy: pause-loop iterations before a worker sleeps (libgomp's own
-#: default is 300000, a few milliseconds: enough to take a core from numpy's BLAS between kernels)
-SPIN_COUNT = 3000
+#: GOMP_SPINCOUNT of the "spin" policy: pause-loop iterations before a worker sleeps (~0.75 ms; libgomp's
+#: own default is 300000, ~7 ms: enough to take a core from numpy's BLAS between kernels)
+SPIN_COUNT = 30000
 
 
 def wait_policy() -> str:
