@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,7 @@ def main() -> None:
         with StandaloneExecutor(prog, threads=args.threads, params=m.params) as ex:
             ref = ex.run(m.feeds)
             workloads.append(Workload(m.name, EXPRS[m.name], m.feeds, np.asarray(next(iter(ref.values())))))
-            rows[m.name] = {"ref": ref, "interp": median_ms(lambda ex=ex, f=m.feeds: ex.run(f), args.repeat)}
+            rows[m.name] = {"ref": ref, "interp": median_ms(partial(ex.run, m.feeds), args.repeat)}
     # cinn and the peers (their processes kept running) timed in alternating rounds: the same machine
     sessions = open_sessions(pythons(args), workloads)
     load = OtherLoad(session_pids(sessions))
@@ -89,8 +90,8 @@ def main() -> None:
             with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
                 out = ex.run(feeds)
                 load.start()
-                ts = interleave({"cinn": lambda n, ex=ex, f=feeds: times(lambda: ex.run(f), n),
-                                 **peer_sides(sessions, m.name)}, max(1, -(-args.repeat // args.rounds)), args.rounds)
+                ts = interleave({"cinn": partial(times, partial(ex.run, feeds)), **peer_sides(sessions, m.name)},
+                                max(1, -(-args.repeat // args.rounds)), args.rounds)
                 load.stop()
                 cinn = ts.pop("cinn")
                 peer_ts[m.name] = ts

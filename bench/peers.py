@@ -308,7 +308,10 @@ def peer_figures(sessions: dict[str, PeerSession | str],
 
 def peer_sides(sessions: dict[str, PeerSession | str], name: str) -> dict[str, Callable[[int], list[float]]]:
     """The ``interleave`` sides of the peers that run workload ``name``."""
-    return {peer: (lambda n, s=s: s.times(name, n)) for peer, s in sessions.items()
+    def side(s: PeerSession) -> Callable[[int], list[float]]:
+        return lambda n: s.times(name, n)
+
+    return {peer: side(s) for peer, s in sessions.items()
             if isinstance(s, PeerSession) and not s.error and name in s.status}
 
 
