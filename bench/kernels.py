@@ -89,10 +89,8 @@ def main() -> None:
             row["compiled_on_warm"] = compiled.compiled
             with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
                 out = ex.run(feeds)
-                load.start()
                 ts = interleave({"cinn": partial(times, partial(ex.run, feeds)), **peer_sides(sessions, m.name)},
-                                max(1, -(-args.repeat // args.rounds)), args.rounds)
-                load.stop()
+                                args.repeat, args.rounds, load)
                 cinn = ts.pop("cinn")
                 peer_ts[m.name] = ts
                 row["cinn"] = float(np.median(cinn) if args.stat == "median" else np.min(cinn)) * 1e3

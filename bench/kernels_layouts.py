@@ -140,13 +140,8 @@ def bench_pirc(lo: Layout, repeat: int, sessions: dict[str, PeerSession | str] |
     compiled = compile_program(parse_program(text, lo.name), "c", progress=False)
     with StandaloneExecutor(compiled.host, threads=1) as ex:
         out = ex.run(feeds)
-        per_round = max(1, -(-repeat // rounds))
-        if load is not None:
-            load.start()
         all_ts = interleave({"pirc": lambda n: times(lambda: ex.run(feeds), n), **peer_sides(sessions or {}, lo.name)},
-                            per_round, rounds)
-        if load is not None:
-            load.stop()
+                            repeat, rounds, load)
         ts = all_ts.pop("pirc")
         ms, min_ms = float(np.median(ts)) * 1e3, float(np.min(ts)) * 1e3
     uninstall()

@@ -6,17 +6,15 @@ A workload is an expression over its feeds in a small vocabulary both peers defi
 ``EXP``, ``TANH``, ``SIGMOID``, ``RELU``, ``GELU`` (exact), ``RSQRT``, ``F32`` (cast), and the
 arithmetic operators), the feeds themselves and the output pirc's interpreter gave for them.
 The peer compiles the expression, runs it once (compile + first run) and checks that output
-against the interpreter's, then times ``repeat`` warm runs after one more warm-up: the median
-and the fastest, in milliseconds.  Both peers run on ``threads`` cores (default: the cores this
+against the interpreter's; then it times warm runs when asked.  Both peers run on ``threads`` cores (default: the cores this
 process may use, 1 when ``OMP_NUM_THREADS=1``), as pirc does.
 
-:func:`bench_peers` times every workload of a peer in one go, at another moment than pirc's
-runs; on a shared machine the load then differs between the columns (pirc at 2048x1024 measured
-2.5x slower while another process kept one of the two cores busy).  :class:`PeerSession` keeps a
-peer's process running with its workloads compiled, so that :func:`interleave` can time pirc
-and the peers in alternating short rounds: every column sees the same machine.  Each timed call
-is the whole call on both sides: pirc's executor run (feeds in, a freshly allocated output
-out) and the peer's jitted function (its output allocated by the peer).
+:class:`PeerSession` keeps a peer's process running with its workloads compiled, so that
+:func:`interleave` times pirc and the peers in alternating short rounds and every column sees the
+same machine (timed one after the other, pirc at 2048x1024 measured 2.5x slower while another
+process kept one of the two cores busy).  Each timed call is the whole call on both sides: pirc's
+executor run (feeds in, a freshly allocated output out) and the peer's jitted function (its output
+allocated by the peer).
 """
 
 from __future__ import annotations
@@ -66,32 +64,11 @@ _PRELUDE = {
     """,
 }
 
-_NORM = """
+_SERVER = """
     def NORM(x, a):
         mu = MEAN(x, a, True); d = x - mu
         return d * RSQRT(MEAN(d * d, a, True) + 1e-5)
-"""
 
-_BODY = _NORM + """
-    data = np.load(sys.argv[1])
-    out = {}
-    for i, (name, args, expr, repeat, rtol, atol) in enumerate(json.loads(sys.argv[2])):
-        feeds = [to(data[f"{i}_{a}"]) for a in args]
-        want = data[f"{i}__want"]
-        f = jit(eval("lambda " + ", ".join(args) + ": " + expr))
-        got = back(sync(f(*feeds)))
-        sync(f(*feeds))
-        ts = []
-        for _ in range(repeat):
-            t0 = time.perf_counter(); sync(f(*feeds)); ts.append(time.perf_counter() - t0)
-        same = got.shape == want.shape and bool(np.allclose(got, want, rtol=rtol, atol=atol))
-        diff = float(np.max(np.abs(got.astype(np.float64) - want))) if got.shape == want.shape else float("inf")
-        out[name] = {"ms": float(np.median(ts)) * 1e3, "min_ms": float(np.min(ts)) * 1e3, "same": same,
-                     "max_diff": diff}
-    print(json.dumps(out))
-"""
-
-_SERVER = _NORM + """
     data = np.load(sys.argv[1])
     fns, status = [], {}
     for i, (name, args, expr, rtol, atol) in enumerate(json.loads(sys.argv[2])):
@@ -143,47 +120,6 @@ def _env(peer: str, threads: int) -> dict[str, str]:
     else:  # compile in this process: no pool of compile workers starting up while the kernels are timed
         env["TORCHINDUCTOR_COMPILE_THREADS"] = "1"
     return env
-
-
-def bench_peer(peer: str, python: str, workloads: list[Workload], repeat: int, threads: int | None = None,
-               rtol: float = 1e-3, atol: float = 1e-4) -> dict[str, dict[str, Any]] | str:
-    """Each workload compiled by ``peer`` ("xla" or "inductor") under ``python``: per name,
-    ``ms`` (warm median), ``min_ms``, ``same`` (output matches ``want``) and ``max_diff``; or
-    a line saying why there are no figures."""
-    threads = threads or default_threads()
-    script = textwrap.dedent("""
-        import json, sys, time
-        import numpy as np
-    """) + textwrap.dedent(_PRELUDE[peer]).replace("THREADS", str(threads)) + textwrap.dedent(_BODY)
-    spec = [[w.name, list(w.feeds), w.expr, repeat, rtol, atol] for w in workloads]
-    with tempfile.TemporaryDirectory(prefix="pirc-peer-") as tmp:
-        arrays = {f"{i}_{k}": np.ascontiguousarray(v) for i, w in enumerate(workloads) for k, v in w.feeds.items()}
-        arrays.update({f"{i}__want": np.asarray(w.want) for i, w in enumerate(workloads)})
-        np.savez(Path(tmp) / "data.npz", **arrays)
-        try:
-            r = subprocess.run([python, "-c", script, str(Path(tmp) / "data.npz"), json.dumps(spec)], check=False,
-                               capture_output=True, text=True, timeout=1800, env=_env(peer, threads), cwd=tmp)
-        except (OSError, subprocess.TimeoutExpired) as e:
-            return f"failed: {e}"
-    if r.returncode != 0:
-        lines = r.stderr.strip().splitlines()
-        return "failed: " + lines[-1] if lines else "failed"
-    return json.loads(r.stdout.strip().splitlines()[-1])
-
-
-def bench_peers(pythons: dict[str, str], workloads: list[Workload], repeat: int,
-                **kw: Any) -> dict[str, dict[str, dict[str, Any]] | str]:
-    """``bench_peer`` for each peer that has a python in ``pythons`` (peer -> python, '' when
-    none was given: then the peer's entry says how to get its column)."""
-    out: dict[str, dict[str, dict[str, Any]] | str] = {}
-    for peer, python in pythons.items():
-        if python:
-            out[peer] = bench_peer(peer, python, workloads, repeat, **kw)
-        else:
-            out[peer] = (f"column skipped: no python with {'jax' if peer == 'xla' else 'torch'} "
-                         f"(--{peer}-python PY or ${ENV_VARS[peer]})")
-    return out
-
 
 
 class PeerSession:
@@ -275,23 +211,30 @@ def close_sessions(sessions: dict[str, PeerSession | str]) -> None:
 
 
 def interleave(sides: dict[str, Callable[[int], list[float]]], repeat: int, rounds: int,
-               settle: float = 0.05) -> dict[str, list[float]]:
-    """Each side's ``fn(repeat)`` (seconds of ``repeat`` timed calls after its own warm-up) in
-    ``rounds`` alternating rounds, so that every side sees the same machine; all times per side.
-    ``settle`` seconds of sleep before each side's turn: the worker threads the last side left
-    spinning (OpenMP's, Eigen's) go to sleep rather than take a core from the next side."""
+               load: OtherLoad | None = None, settle: float = 0.05) -> dict[str, list[float]]:
+    """About ``repeat`` timed calls per side, in ``rounds`` alternating rounds of ``fn(n)`` (seconds
+    of ``n`` timed calls after its own warm-up), so that every side sees the same machine; all
+    times per side.  ``load`` measures what other processes did meanwhile.  ``settle`` seconds of
+    sleep before each side's turn: the worker threads the last side left spinning (OpenMP's,
+    Eigen's) go to sleep rather than take a core from the next side."""
+    per_round = max(1, -(-repeat // rounds))
     out: dict[str, list[float]] = {k: [] for k in sides}
+    if load is not None:
+        load.start()
     for _ in range(rounds):
         for k, fn in sides.items():
             time.sleep(settle)
-            out[k] += fn(repeat)
+            out[k] += fn(per_round)
+    if load is not None:
+        load.stop()
     return out
 
 
 def peer_figures(sessions: dict[str, PeerSession | str],
                  ts: dict[str, dict[str, list[float]]]) -> dict[str, dict[str, dict[str, Any]] | str]:
-    """``bench_peers``' answer from sessions and the times :func:`interleave` took of them
-    (``ts``: workload -> peer -> seconds)."""
+    """Per peer, per workload: ``ms`` (median), ``min_ms``, ``same`` and ``max_diff``, from the
+    sessions and the times :func:`interleave` took of them (``ts``: workload -> peer -> seconds); or
+    a line saying why the peer has no figures."""
     out: dict[str, dict[str, dict[str, Any]] | str] = {}
     for peer, s in sessions.items():
         if isinstance(s, str) or s.error:

@@ -86,11 +86,7 @@ def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int,
         out = et.run(feeds)
         sides = {"d": lambda n: times(lambda: ed.run(feeds), n), "t": lambda n: times(lambda: et.run(feeds), n),
                  **peer_sides(sessions or {}, name)}
-        if load is not None:
-            load.start()
-        ts = interleave(sides, max(1, -(-repeat // rounds)), rounds)
-        if load is not None:
-            load.stop()
+        ts = interleave(sides, repeat, rounds, load)
     uninstall()
     d, t = ts.pop("d"), ts.pop("t")
     return float(np.min(d)) * 1e3, float(np.min(t)) * 1e3, out, ts
