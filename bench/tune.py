@@ -209,9 +209,9 @@ def main(argv: list[str] | None = None) -> int:
         t0 = time.perf_counter()
         trials = 0
         for t in tasks:
-            r = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1,
+            g = tune_group(t, log, trials=args.trials, strategy="evolutionary", seed=0, repeat=5, warmup=1,
                            runner=runner, batch=args.batch, confirm=args.confirm)
-            trials += r.trials
+            trials += g.trials
         wall = time.perf_counter() - t0
         ref = refs[name] if name in refs else _reference(text, feeds, params)
         d_ms, t_ms, t_out, peer_ts[name] = _time_programs(text, feeds, params, log, args.repeat, sessions, name,
