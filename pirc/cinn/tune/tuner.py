@@ -106,8 +106,7 @@ def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = 
                 elif src in by_source or src in fresh or src in canned:
                     order.append((p, src, None))  # the same code as a measured (or batched) candidate
                 else:
-                    req = {"program": task.program, "key": task.key, "target": task.target, "params": p,
-                           "warmup": warmup, "repeat": repeat, "seed": seed}
+                    req = _request(task, p, warmup, repeat, seed)
                     r = recorded.get(src)
                     if r is not None and not r.get("ok"):  # not retried: it failed for the same code
                         canned[src] = {"ok": False, "ms": None, "error": r.get("error"), "recorded": True}
@@ -128,12 +127,7 @@ def tune_group(task: GroupTask, log: TuningLog, *, trials: int, strategy: str = 
                     hit = by_source[src]  # type: ignore[index]
                     out = {"ok": hit.get("ok"), "ms": hit.get("ms"), "min_ms": hit.get("min_ms"),
                            "error": hit.get("error"), "same_as": hit["params"]}
-                rec = {"key": task.key, "target": task.target, "shapes": task.shapes, "params": p,
-                       "ms": out.get("ms"), "min_ms": out.get("min_ms"), "ok": bool(out.get("ok")),
-                       "error": out.get("error"), "source": src, "ops": task.ops, "time": round(time.time(), 3)}
-                for k in ("same_as", "worker", "node", "recorded"):
-                    if k in out:
-                        rec[k] = out[k]
+                rec = _record(task, p, src, out)
                 log.append(rec)
                 if src is not None and measured:
                     by_source[src] = rec
@@ -161,33 +155,41 @@ def _confirm(task: GroupTask, log: TuningLog, res: GroupResult, run: Runner,
     """Measure the default and the ``finalists`` best other candidates (distinct code) again,
     alternating, ``rounds`` times; append the records and update ``res``."""
     src_params = {src: rec["params"] for src, rec in by_source.items() if rec.get("ok")}
-    best: dict[str, float] = {}  # source -> the fastest run seen
-    for src, rec in by_source.items():
-        ms = score(rec)
-        if ms is not None:
-            best[src] = min(ms, best.get(src, ms))
+    best = {src: ms for src, rec in by_source.items() if (ms := score(rec)) is not None}  # source -> its time
     default_src = next((src for src, p in src_params.items() if not p), None)
     ranked = sorted((s for s in best if s != default_src), key=lambda s: (best[s], key_of(src_params[s])))
     chosen = ([default_src] if default_src is not None else []) + ranked[:max(finalists, 0)]
     if len(chosen) < 2:  # nothing to choose between
         return
     for _ in range(rounds):
-        reqs = [{"program": task.program, "key": task.key, "target": task.target, "params": src_params[src],
-                 "warmup": warmup, "repeat": repeat, "seed": seed} for src in chosen]
+        reqs = [_request(task, src_params[src], warmup, repeat, seed) for src in chosen]
         for src, req, out in zip(chosen, reqs, run.map(reqs, timeout)):
-            rec = {"key": task.key, "target": task.target, "shapes": task.shapes, "params": req["params"],
-                   "ms": out.get("ms"), "min_ms": out.get("min_ms"), "ok": bool(out.get("ok")),
-                   "error": out.get("error"), "source": src, "ops": task.ops, "time": round(time.time(), 3),
-                   "confirm": True}
-            for k in ("worker", "node"):
-                if k in out:
-                    rec[k] = out[k]
+            rec = _record(task, req["params"], src, out, confirm=True)
             log.append(rec)
             ms = score(rec)
             results.append((req["params"], ms))
             if ms is not None and src == default_src:
                 res.default_ms = min(ms, res.default_ms) if res.default_ms is not None else ms
             _note(res, req["params"], ms)
+
+
+def _request(task: GroupTask, params: dict[str, Any], warmup: int, repeat: int, seed: int) -> dict[str, Any]:
+    """What a runner builds and measures for one candidate."""
+    return {"program": task.program, "key": task.key, "target": task.target, "params": params, "warmup": warmup,
+            "repeat": repeat, "seed": seed}
+
+
+def _record(task: GroupTask, params: dict[str, Any], src: str | None, out: dict[str, Any],
+            **extra: Any) -> dict[str, Any]:
+    """The log record of one candidate's measurement ``out`` (a runner's answer, or a copy of an
+    earlier record for the same code)."""
+    rec = {"key": task.key, "target": task.target, "shapes": task.shapes, "params": params, "ms": out.get("ms"),
+           "min_ms": out.get("min_ms"), "ok": bool(out.get("ok")), "error": out.get("error"), "source": src,
+           "ops": task.ops, "time": round(time.time(), 3), **extra}
+    for k in ("same_as", "worker", "node", "recorded"):
+        if k in out:
+            rec[k] = out[k]
+    return rec
 
 
 def _recorded(replay: TuningLog, task: GroupTask) -> dict[str, dict[str, Any]]:
