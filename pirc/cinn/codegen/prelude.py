@@ -127,7 +127,8 @@ _HALF = {
     # instruction quiets a signalling NaN (sets the top mantissa bit) where numpy and pirc_h2f keep
     # the payload as it is, so a row with any NaN is converted again by pirc_h2f (rare: one compare
     # per vector otherwise)
-    "pirc_h2f_row": (("pirc_h2f",), """#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
+    # the vector types of the half-row helpers below (C only)
+    "pirc_half_vectors": ((), """#if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
 typedef short pirc_v8hi __attribute__((vector_size(16)));
 typedef int pirc_v8si __attribute__((vector_size(32)));
 typedef float pirc_v8sf __attribute__((vector_size(32)));
@@ -136,8 +137,8 @@ typedef float pirc_v8sf __attribute__((vector_size(32)));
 typedef short pirc_v16hi __attribute__((vector_size(32)));
 typedef int pirc_v16si __attribute__((vector_size(64)));
 typedef float pirc_v16sf __attribute__((vector_size(64)));
-#endif
-PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t n) {
+#endif"""),
+    "pirc_h2f_row": (("pirc_h2f", "pirc_half_vectors"), """PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t n) {
   int64_t i = 0;
 #if defined(__GNUC__) && (defined(__AVX512F__) || defined(__F16C__))
   pirc_v8si nan = {0};
@@ -171,13 +172,11 @@ PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t
 }"""),
     # C only (pirc/cinn/codegen/half_rows.py): a[i] = a[i] + (float)h[i], the conversion with F16C
     # on AVX-512 targets (a NaN comes out of the add quieted either way: the same bits as pirc_h2f)
-    "pirc_add_h2f_row": (("pirc_h2f",), """PIRC_FN void pirc_add_h2f_row(float* restrict a, const uint16_t* restrict h, int64_t n) {
+    "pirc_add_h2f_row": (("pirc_h2f", "pirc_half_vectors"), """PIRC_FN void pirc_add_h2f_row(float* restrict a, const uint16_t* restrict h, int64_t n) {
   int64_t i = 0;
 #if defined(__GNUC__) && defined(__AVX512F__)
-  typedef short v16hi __attribute__((vector_size(32)));
-  typedef float v16sf __attribute__((vector_size(64)));
-  v16hi x;
-  v16sf s, z = {0};
+  pirc_v16hi x;
+  pirc_v16sf s, z = {0};
   for (; i + 16 <= n; i += 16) {
     __builtin_memcpy(&x, h + i, sizeof x);
     __builtin_memcpy(&s, a + i, sizeof s);
@@ -193,15 +192,13 @@ PIRC_FN void pirc_h2f_row(const uint16_t* restrict h, float* restrict f, int64_t
     # as p[j] + p[j + 8], p[j] + p[j + 4], p[j] + p[j + 2], p[0] + p[1]; acc plus that, then plus the
     # last n % 64 halves one by one.  The partial sums are independent chains (the conversions overlap
     # the adds); on AVX-512 they are four vectors of 16
-    "pirc_sum_h2f_row": (("pirc_h2f",), """PIRC_FN float pirc_sum_h2f_row(const uint16_t* restrict h, int64_t n, float acc) {
+    "pirc_sum_h2f_row": (("pirc_h2f", "pirc_half_vectors"), """PIRC_FN float pirc_sum_h2f_row(const uint16_t* restrict h, int64_t n, float acc) {
   float p[16];
   int64_t i = 0, m = n - n % 64;
   int j;
 #if defined(__GNUC__) && defined(__AVX512F__)
-  typedef short v16hi __attribute__((vector_size(32)));
-  typedef float v16sf __attribute__((vector_size(64)));
-  v16hi x0, x1, x2, x3;
-  v16sf s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0}, z = {0};
+  pirc_v16hi x0, x1, x2, x3;
+  pirc_v16sf s0 = {0}, s1 = {0}, s2 = {0}, s3 = {0}, z = {0};
 #pragma GCC unroll 2
   for (; i < m; i += 64) {
     __builtin_memcpy(&x0, h + i, sizeof x0);
