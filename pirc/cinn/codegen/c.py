@@ -37,7 +37,8 @@ from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import GPU_VARS, Expr, For, ForKind, LoweredFunc, MemoryScope, Module, Node, Tensor, Var
+from pirc.cinn.ast.nodes import (GPU_VARS, Cast, Expr, For, ForKind, Load, LoweredFunc, MemoryScope, Module, Node,
+                                 Tensor, Var)
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
     _GPU_VAR_IDS,
@@ -243,9 +244,9 @@ class CEmitter(FuncEmitter):
         if plan.kind is not Kind.ADD or len(plan.loops) != 1 or plan.store.tensor.dtype is not DType.FLOAT32:
             return None
         rhs = plan.rhs
-        if rhs.KIND is Kind.CAST and rhs.dtype is DType.FLOAT32:  # type: ignore[attr-defined]
-            rhs = rhs.value  # type: ignore[attr-defined]
-        if rhs.KIND is not Kind.LOAD:
+        if isinstance(rhs, Cast) and rhs.dtype is DType.FLOAT32:
+            rhs = rhs.value
+        if not isinstance(rhs, Load):
             return None
         rows = half_rows(plan.loops[0])
         return rows[0] if len(rows) == 1 and len(rows[0].loads) == 1 and rows[0].loads[0] is rhs else None

@@ -70,16 +70,13 @@ class HalfRow:
 
 
 def _flat_coeff(t: Tensor, idx: tuple[Expr, ...], v: Var) -> int | None:
-    dims = [const_int(d) for d in t.shape]
-    if any(d is None for d in dims):
-        return None
     total, stride = 0, 1
-    for d in reversed(range(len(dims))):
-        c = linear_coeff(idx[d], v)
-        if c is None:
+    for d in reversed(range(len(t.shape))):
+        size, c = const_int(t.shape[d]), linear_coeff(idx[d], v)
+        if size is None or c is None:
             return None
         total += c * stride
-        stride *= dims[d]  # type: ignore[operator]
+        stride *= size
     return total
 
 
