@@ -162,6 +162,8 @@ static int pirc_dw_lanes(const float* restrict x, const float* restrict w, const
 {
   int64_t HP = (OH - 1) * sh + (KH - 1) * dh + 1, WP = (OW - 1) * sw + (KW - 1) * dw + 1;
   int64_t taps = KH * KW, HW = H * W, OHW = OH * OW, groups = (C + 15) / 16;
+  int64_t toff[PIRC_DW_MAX_TAPS];   /* tap (i, j)'s offset in the buffer from its output position's */
+  for (int64_t k = 0; k < taps; k++) toff[k] = ((k / KW) * dh * WP + (k % KW) * dw) * 16;
   int failed = 0;
   if (2.0 * (double)(N * C * OHW * taps) < PIRC_PAR_FLOPS / 8) nt = 1;
   (void)nt;
@@ -199,13 +201,11 @@ static int pirc_dw_lanes(const float* restrict x, const float* restrict w, const
           for (int64_t q = 0; q < m; q++) _mm512_store_ps(row + (wp0 + q) * 16, v[q]);
         }
       }
-      __m512 wt[PIRC_DW_MAX_TAPS];
-      int64_t toff[PIRC_DW_MAX_TAPS];
+      __m512 wt[PIRC_DW_MAX_TAPS];   /* tap k's weights of the 16 channels */
       for (int64_t k = 0; k < taps; k++) {
         float wl[16] = {0};
         for (int64_t l = 0; l < cnt; l++) wl[l] = w[(c0 + l) * taps + k];
         wt[k] = _mm512_loadu_ps(wl);
-        toff[k] = ((k / KW) * dh * WP + (k % KW) * dw) * 16;
       }
       for (int64_t p0 = 0; p0 < OHW; p0 += 16) {
         int64_t m = OHW - p0 < 16 ? OHW - p0 : 16;
