@@ -29,7 +29,6 @@ import argparse
 import json
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,24 +67,15 @@ def with_rows(lo: Layout, rows: int) -> Layout:
     return Layout(lo.name, (rows, *lo.shape[1:]), lo.dtype, lo.expr)
 
 
-@dataclass
-class Resized(Layout):
+def resized(spec: str) -> Layout:
     """A layout of :data:`LAYOUTS` at another shape (``--layout last_max:2048x1024``), named
     ``last_max@2048x1024``."""
-
-    base: str = ""
-
-    def program(self) -> str:
-        return Layout(self.base, self.shape, self.dtype, self.expr).program()
-
-
-def resized(spec: str) -> Layout:
     name, _, shape = spec.partition(":")
     lo = next((x for x in LAYOUTS if x.name == name), None)
     if lo is None or not shape:
         raise SystemExit(f"--layout {spec!r}: expected NAME:SHAPE, NAME one of {', '.join(x.name for x in LAYOUTS)}")
     dims = tuple(int(d) for d in shape.split("x"))
-    return Resized(f"{name}@{shape}", dims, lo.dtype, lo.expr, name)
+    return Layout(f"{name}@{shape}", dims, lo.dtype, lo.expr, base=name)
 
 
 def feeds_of(lo: Layout) -> dict[str, np.ndarray]:

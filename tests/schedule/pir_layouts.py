@@ -83,11 +83,12 @@ class Layout:
     shape: tuple[int, ...]
     dtype: str
     expr: str  # the same computation in bench/peers.py's vocabulary, over x
+    base: str = ""  # the layout whose computation this is, when the name says more (last_max@2048x1024)
 
     def program(self) -> str:
         p = Pir()
         x = p.data("x", self.shape, self.dtype)
-        n = self.name
+        n = self.base or self.name
         if n.startswith("f16_"):
             x = p.cast(x, "float32")
             n = n[4:]
