@@ -3,6 +3,7 @@ thread count not changing a bit, unsupported descriptors refused, and the descri
 
 from __future__ import annotations
 
+import ctypes
 from pathlib import Path
 
 import numpy as np
@@ -390,3 +391,49 @@ def test_adaptive_average_pooling_to_a_dividing_size_is_paddles_window_mean(hw: 
             c0, c1 = j * hw[1] // out[1], -(-(j + 1) * hw[1] // out[1])
             want[:, :, i, j] = x[:, :, r0:r1, c0:c1].astype(np.float64).mean(axis=(2, 3))
     np.testing.assert_allclose(got, want, rtol=1e-6, atol=1e-6)
+
+
+@pytest.fixture(scope="module")
+def gemm_only(tmp_path_factory: pytest.TempPathFactory) -> ctypes.CDLL:
+    """nnlib built without its direct small-K convolution (-DPIRC_DIRECT_MAX_K=0): every conv on the GEMM."""
+    from pirc.cinn.backend.compile_c import c_flags, compile_c, find_cc
+
+    cc = find_cc()
+    so, _ = compile_c(lib.source_text(), cc=cc, flags=c_flags(cc) + ("-lm", "-DPIRC_DIRECT_MAX_K=0"))
+    path = tmp_path_factory.mktemp("nnlib") / "gemm_only.so"
+    path.write_bytes(so)
+    dll = ctypes.CDLL(str(path))
+    vp = ctypes.c_void_p
+    dll.pirc_nn_conv2d_f32.argtypes = [ctypes.POINTER(ctypes.c_int64), vp, vp, vp, vp, vp, ctypes.c_int]
+    return dll
+
+
+@settings(max_examples=60, deadline=None)
+@given(n=st.integers(1, 2), c=st.integers(1, 3), o=st.integers(1, 32), h=st.integers(1, 40), w=st.integers(1, 40),
+       k=st.tuples(st.integers(1, 3), st.integers(1, 3)), s=st.tuples(st.integers(1, 2), st.integers(1, 3)),
+       pads=st.tuples(st.integers(0, 2), st.integers(0, 2)), dil=st.tuples(st.integers(1, 2), st.integers(1, 2)),
+       act=st.integers(0, 5), bias=st.booleans(), residual=st.booleans(), nt=st.integers(1, 2),
+       seed=st.integers(0, 99))
+def test_small_k_convs_give_the_bits_of_the_gemm(gemm_only: ctypes.CDLL, n: int, c: int, o: int, h: int, w: int,
+                                                 k: tuple[int, int], s: tuple[int, int], pads: tuple[int, int],
+                                                 dil: tuple[int, int], act: int, bias: bool, residual: bool, nt: int,
+                                                 seed: int) -> None:
+    """A stem's convolution (K = C * KH * KW <= 32, up to 32 output channels) runs direct, 16 output
+    channels in the vector lanes (pirc/runtime/nn/conv_direct.c): bit-equal to the GEMM it replaces,
+    at every border, stride, dilation, channel tail and activation."""
+    if k[0] * k[1] == 1:
+        k = (k[0], 2)
+    oh = (h + 2 * pads[0] - dil[0] * (k[0] - 1) - 1) // s[0] + 1
+    ow = (w + 2 * pads[1] - dil[1] * (k[1] - 1) - 1) // s[1] + 1
+    if oh <= 0 or ow <= 0:
+        return
+    d = (n, c, h, w, o, k[0], k[1], oh, ow, s[0], s[1], pads[0], pads[1], dil[0], dil[1], 1, act)
+    x, f, b, r = _conv_case(np.random.default_rng(seed), d, bias, residual)
+    x.reshape(-1)[:: 7] = 0.0  # zeros (and -0 products) among the taps
+    got = lib.conv2d(d, x, f, b, r, nt=nt)
+    assert got is not None
+    want = np.empty_like(got)
+    rc = gemm_only.pirc_nn_conv2d_f32(lib._desc(d), x.ctypes.data, f.ctypes.data, lib._ptr(b), lib._ptr(r),
+                                      want.ctypes.data, nt)
+    assert rc == 0
+    np.testing.assert_array_equal(got, want)

@@ -41,6 +41,12 @@ int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const f
   if (N == 0 || OH == 0 || OW == 0) return 0;
   if (G == C && G > 1)
     return pirc_depthwise(x, w, b, r, y, N, C, H, W, KH, KW, OH, OW, sh, sw, ph, pw, dh, dw, O / C, (int)act, nt);
+#if defined(PIRC_CONV_DIRECT)
+  if (G == 1 && KH * KW > 1 && C * KH * KW <= PIRC_DIRECT_MAX_K && O <= PIRC_DIRECT_MAX_O) {   /* a stem */
+    int rc = pirc_conv_direct(x, w, b, r, y, N, C, H, W, O, KH, KW, OH, OW, sh, sw, ph, pw, dh, dw, (int)act, nt);
+    if (rc != 1) return rc;
+  }
+#endif
   pirc_conv_ctx cx = {d, x, w, b, r, y};
   if (H == 1 && W == 1 && OH == 1 && OW == 1 && KH == 1 && KW == 1 && ph == 0 && pw == 0)   /* a 1x1 plane */
     return pirc_gemv_col(pirc_conv_problem, &cx, N * G, O / G, C / G, nt);

@@ -10,6 +10,7 @@
 #include "gemm.c"
 #include "gemv.c"
 #include "depthwise.c"
+#include "conv_direct.c"
 #include "conv.c"
 #include "fc.c"
 #include "pool.c"
