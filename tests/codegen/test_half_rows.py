@@ -1,4 +1,4 @@
-"""float16 rows converted ahead of an innermost C loop (pirc/cinn/codegen/half_rows.py): the
+"""float16 rows converted ahead of an innermost C loop (pirc/cinn/schedule/half_rows.py): the
 generated loops read the converted floats, and the compiled kernels give the interpreter's
 numbers: every one of the 65536 halves bit for bit (through the AVX-512 path, the F16C 8-wide step,
 the software conversion and the scalar tail), float32 -> float16 casts of edge values bit for bit,
@@ -17,7 +17,7 @@ from pirc.cinn.ast import For, parse, walk
 from pirc.cinn.backend.cache import KernelCache
 from pirc.cinn.backend.jit_kernel import uninstall
 from pirc.cinn.codegen.c import codegen_c
-from pirc.cinn.codegen.half_rows import half_rows
+from pirc.cinn.schedule.half_rows import half_rows, marked
 from pirc.cinn.compiler import compile_program
 from pirc.cli.lower import lower_text
 from pirc.runtime import StandaloneExecutor
@@ -149,6 +149,18 @@ def test_rows_only_for_contiguous_runs() -> None:
         assert max(rows_of(text)) == 0
         src = c_source(text)
         assert "pirc_h2f_row" not in src and "pirc_h2f(" in src
+
+
+def test_the_schedule_marks_the_rows_and_the_printer_follows() -> None:
+    """The decision is the schedule's (a block attribute pirc-lower prints); CodeGenC converts the rows
+    of marked loops only: the same AST without the mark reads its halves one by one."""
+    ast, _ = lower_text(sum_program((64, 1024), 1), "k", "c", False)
+    assert ast.count("attrs(half_rows:true)") == 1
+    marked_loops = [f for f in walk(parse(ast, "k.ast")) if isinstance(f, For) and marked(f)]
+    assert len(marked_loops) == 1 and marked_loops[0].loop_var.name == "reduce_k"
+    assert "pirc_sum_h2f_row(" in codegen_c(parse(ast, "k.ast")).text
+    plain = codegen_c(parse(ast.replace("attrs(half_rows:true)", ""), "k.ast")).text
+    assert "h2f_row" not in plain and "pirc_h2f(" in plain
 
 
 def sum_order(row: np.ndarray) -> np.float32:

@@ -58,9 +58,9 @@ from pirc.cinn.codegen.common import (
     storage_type,
     symbol_args_of,
 )
-from pirc.cinn.codegen.half_rows import HalfRow, half_accumulation, half_rows
 from pirc.cinn.codegen.names import comment_text
 from pirc.cinn.codegen.prelude import Prelude
+from pirc.cinn.schedule.half_rows import HalfRow, half_accumulation, half_rows, marked
 
 C_ABI = [
     "ABI: each kernel is  int SYMBOL(void** args, int nargs);  args[i] is the address of argument i's value",
@@ -182,11 +182,10 @@ class CEmitter(FuncEmitter):
             self.emit_for(s, pragmas)
 
     def emit_for(self, s: For, pragmas: Iterable[str] = (), body: Any = None) -> None:
-        """Also: the contiguous float16 runs an innermost ``omp simd`` loop reads are converted
-        to float rows before it (pirc/cinn/codegen/half_rows.py), in a block of their own."""
+        """Also: the contiguous float16 runs of an innermost loop the schedule marked are converted
+        to float rows before it (pirc/cinn/schedule/half_rows.py), in a block of their own."""
         pragmas = list(pragmas)
-        rows = (half_rows(s) if any("omp simd" in p for p in pragmas) and not has_loop(s.body)
-                and not any("parallel" in p for p in pragmas) else [])
+        rows = half_rows(s) if marked(s) and not has_loop(s.body) else []
         if not rows:
             super().emit_for(s, pragmas, body)
             return
@@ -248,7 +247,7 @@ class CEmitter(FuncEmitter):
             rhs = rhs.value
         if not isinstance(rhs, Load):
             return None
-        rows = half_rows(plan.loops[0])
+        rows = half_rows(plan.loops[0]) if marked(plan.loops[0]) else []
         return rows[0] if len(rows) == 1 and len(rows[0].loads) == 1 and rows[0].loads[0] is rhs else None
 
     def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str:

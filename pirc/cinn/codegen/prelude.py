@@ -122,7 +122,7 @@ _HALF = {
   if (rem > 0x1000u || (rem == 0x1000u && (r & 1u))) r++;
   return (uint16_t)(sign | r);
 }"""),
-    # C only (pirc/cinn/codegen/half_rows.py): n halves to floats, with the F16C conversion
+    # C only (pirc/cinn/schedule/half_rows.py): n halves to floats, with the F16C conversion
     # instruction where the target has it (GCC 12 does not vectorise a conversion to it).  The
     # instruction quiets a signalling NaN (sets the top mantissa bit) where numpy and pirc_h2f keep
     # the payload as it is, so a row with any NaN is converted again by pirc_h2f (rare: one compare
@@ -170,7 +170,7 @@ typedef float pirc_v16sf __attribute__((vector_size(64)));
 #endif
   for (; i < n; i++) f[i] = pirc_h2f(h[i]);
 }"""),
-    # C only (pirc/cinn/codegen/half_rows.py): a[i] = a[i] + (float)h[i], the conversion with F16C
+    # C only (pirc/cinn/schedule/half_rows.py): a[i] = a[i] + (float)h[i], the conversion with F16C
     # on AVX-512 targets (a NaN comes out of the add quieted either way: the same bits as pirc_h2f)
     "pirc_add_h2f_row": (("pirc_h2f", "pirc_half_vectors"), """PIRC_FN void pirc_add_h2f_row(float* restrict a, const uint16_t* restrict h, int64_t n) {
   int64_t i = 0;
@@ -186,7 +186,7 @@ typedef float pirc_v16sf __attribute__((vector_size(64)));
 #endif
   for (; i < n; i++) a[i] = a[i] + pirc_h2f(h[i]);
 }"""),
-    # C only (pirc/cinn/codegen/half_rows.py): acc plus the sum of n halves, in an order of its
+    # C only (pirc/cinn/schedule/half_rows.py): acc plus the sum of n halves, in an order of its
     # own that every target keeps: 64 partial sums (p[j]: the halves j, j + 64, j + 128... of the
     # whole blocks of 64), folded to 16 as (p[j] + p[j + 16]) + (p[j + 32] + p[j + 48]), then halved
     # as p[j] + p[j + 8], p[j] + p[j + 4], p[j] + p[j + 2], p[0] + p[1]; acc plus that, then plus the

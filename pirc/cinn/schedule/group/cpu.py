@@ -292,12 +292,15 @@ def _elem_bytes(loop: For) -> int:
 def cpu_function_schedule(func: LoweredFunc, params: dict | None = None) -> LoweredFunc:
     """The C target's last schedule decisions, on the whole kernel: transcendental values
     that sibling loops share are computed once (:mod:`pirc.cinn.schedule.compute_once`), then
-    long transcendental chains are split over a tile (:mod:`pirc.cinn.schedule.chain_fission`).
-    Both keep the arithmetic, so results are bit-identical; ``pirc-lower`` shows them.
+    long transcendental chains are split over a tile (:mod:`pirc.cinn.schedule.chain_fission`);
+    last, the float16 rows innermost loops read are marked for conversion to float rows
+    (:mod:`pirc.cinn.schedule.half_rows`).  All keep the arithmetic, so results are bit-identical;
+    ``pirc-lower`` shows them.
     ``params["compute_once"]`` / ``params["chain_fission"]`` set to False turn one off;
     ``params["unroll"]`` unrolls the innermost serial loops by that factor (:mod:`.cpu_unroll`)."""
     from pirc.cinn.schedule.chain_fission import split_chains
     from pirc.cinn.schedule.compute_once import reuse_expensive
+    from pirc.cinn.schedule.half_rows import mark_half_rows
 
     params = params or {}
     if params.get("compute_once", True):
@@ -308,4 +311,4 @@ def cpu_function_schedule(func: LoweredFunc, params: dict | None = None) -> Lowe
         from pirc.cinn.schedule.group.cpu_unroll import unroll_innermost
 
         func = unroll_innermost(func, int(params["unroll"]))
-    return func
+    return mark_half_rows(func)

@@ -1,22 +1,25 @@
-"""float16 rows converted ahead of an innermost C loop.
+"""float16 rows converted ahead of an innermost loop, for the C target: the schedule's mark.
 
 GCC (12) does not vectorise a half -> float conversion with the hardware's ``vcvtph2ps``: the
 software conversion the prelude has instead (``pirc_h2f``, branch-free) vectorises, but costs
 about ten vector instructions per 16 halves, so a reduction over a float16 input ran at half the
-speed of the same reduction over float32.  Where an innermost ``omp simd`` loop reads a float16
-buffer contiguously (the flat offset ``base + k`` in the loop variable ``k``, ``base`` the same for
-every iteration), CodeGenC converts the whole run of halves first, into a stack row of floats
-(``pirc_h2f_row``: ``vcvtph2ps`` where the target has F16C, 8 or 16 halves an instruction, else
-the same software conversion), and the loop reads the floats.  Half -> float is exact, so the
-values, and the loop's arithmetic and order, are unchanged: results are bit-identical.
+speed of the same reduction over float32.  Where an innermost serial or vectorized loop reads a
+float16 buffer contiguously (the flat offset ``base + k`` in the loop variable ``k``, ``base`` the
+same for every iteration), :func:`mark_half_rows` sets the attribute ``half_rows`` on the loop's
+schedule blocks (``pirc-lower`` shows it), and CodeGenC converts each such run of halves first,
+into a stack row of floats (``pirc_h2f_row``: ``vcvtph2ps`` where the target has F16C, 8 or 16
+halves an instruction, else the same software conversion), the loop reading the floats.  Half ->
+float is exact, so the values, and the loop's arithmetic and order, are unchanged: results are
+bit-identical.
 
 Only loops whose every iteration reads the element (no ``if``, no ``select`` in the body: a
-guarded read may lie outside the buffer), of constant extent up to :data:`ROW_LIMIT`, from a
-buffer the loop does not write.
+guarded read may lie outside the buffer), of constant extent from :data:`ROW_MIN` up to
+:data:`ROW_LIMIT`, from a buffer the loop does not write.
 
-A loop that only adds a converted row into a contiguous float32 row, ``a[k] = a[k] + float(h[k])``
-(a first-axis sum's rows), is one call instead (:func:`half_accumulation`, ``pirc_add_h2f_row``):
-the conversion and the add in the same vector step, no row in memory; the same adds, bit-identical."""
+A marked loop that only adds a converted row into a contiguous float32 row, ``a[k] = a[k] +
+float(h[k])`` (a first-axis sum's rows), is printed as one call instead (:func:`half_accumulation`,
+``pirc_add_h2f_row``): the conversion and the add in the same vector step, no row in memory; the
+same adds, bit-identical.  So is a float32 sum of one marked row (``pirc_sum_h2f_row``)."""
 
 from __future__ import annotations
 
@@ -29,13 +32,16 @@ from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.nodes import (
     Add,
+    Block,
     Cast,
     Expr,
     For,
+    ForKind,
     IfThenElse,
     IntImm,
     Let,
     Load,
+    LoweredFunc,
     ScheduleBlock,
     ScheduleBlockRealize,
     Select,
@@ -43,7 +49,7 @@ from pirc.cinn.ast.nodes import (
     Tensor,
     Var,
 )
-from pirc.cinn.ast.visitor import substitute, walk
+from pirc.cinn.ast.visitor import Mutator, replace_nodes, substitute, walk
 
 ROW_LIMIT = 4096  # floats: a 16 KiB stack row at most
 ROW_MIN = 16  # shorter runs are not worth a second loop
@@ -155,4 +161,47 @@ def half_accumulation(loop: For, rows: list[HalfRow]) -> HalfAccumulation | None
     return HalfAccumulation(st.tensor, tuple(substitute(i, start) for i in idx), rows[0])
 
 
-__all__ = ["ROW_LIMIT", "HalfAccumulation", "HalfRow", "half_accumulation", "half_rows"]
+#: the schedule-block attribute that marks a loop's float16 rows for conversion
+ATTR = "half_rows"
+
+
+def _own_blocks(loop: For) -> list[ScheduleBlockRealize]:
+    """The schedule blocks realised directly in ``loop``'s body (through nested Blocks only)."""
+    out: list[ScheduleBlockRealize] = []
+    stack: list[Any] = [loop.body]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, Block):
+            stack.extend(reversed(n.stmts))
+        elif isinstance(n, ScheduleBlockRealize):
+            out.append(n)
+    return out
+
+
+def marked(loop: For) -> bool:
+    """Whether the schedule marked ``loop``'s float16 rows for conversion."""
+    blocks = _own_blocks(loop)
+    return bool(blocks) and all(r.block.attr(ATTR) for r in blocks)
+
+
+class _Mark(Mutator):
+    def visit_For(self, loop: For) -> Any:
+        loop = self.generic_mutate(loop)
+        if loop.kind not in (ForKind.SERIAL, ForKind.VECTORIZED) or any(isinstance(n, For) for n in walk(loop.body)):
+            return loop
+        blocks = _own_blocks(loop)
+        if not blocks or not half_rows(loop):
+            return loop
+        pairs = [(r, r.replace(block=r.block.replace(attrs=tuple(sorted({**dict(r.block.attrs), ATTR: True}.items())))))
+                 for r in blocks]
+        return replace_nodes(loop, pairs)
+
+
+def mark_half_rows(func: LoweredFunc) -> LoweredFunc:
+    """``func`` with the blocks of each innermost loop that reads float16 rows marked (module doc)."""
+    new = _Mark().visit(func)
+    return new if isinstance(new, LoweredFunc) else func
+
+
+__all__ = ["ATTR", "ROW_LIMIT", "ROW_MIN", "HalfAccumulation", "HalfRow", "half_accumulation", "half_rows", "mark_half_rows",
+           "marked"]
