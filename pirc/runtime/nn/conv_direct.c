@@ -98,23 +98,7 @@ static int pirc_conv_direct(const float* restrict x, const float* restrict w, co
         }
       pirc_direct_block(patch, poff, wg, K, sw, acc);
     }
-    pirc_tr16(acc);
-    __mmask16 outs = (__mmask16)((1u << m) - 1);
-    for (int64_t l = 0; l < cnt; l++) {   /* channel o0 + l, positions p0.. : its epilogue, then the store */
-      int64_t at = (n * O + o0 + l) * OHW + p0;
-      v16 v = (v16)acc[l];
-      if (b != 0) v = v + pirc_splat16(b[o0 + l]);
-      if (r != 0) v = v + (v16)_mm512_maskz_loadu_ps(outs, r + at);
-      if (act <= 3) {
-        v = pirc_act16(v, act);
-      } else {
-        float tmp[16];
-        memcpy(tmp, &v, sizeof tmp);
-        for (int q = 0; q < 16; q++) tmp[q] = pirc_nn_act1(tmp[q], act);
-        memcpy(&v, tmp, sizeof tmp);
-      }
-      _mm512_mask_storeu_ps(y + at, outs, (__m512)v);
-    }
+    pirc_lanes_store(acc, m, cnt, b != 0 ? b + o0 : 0, r, y, n * O + o0, OHW, p0, act);
   }
   free(wt);
   return 0;

@@ -148,6 +148,34 @@ static inline __attribute__((always_inline)) void pirc_tr16(__m512 r[16])
   }
 }
 
+/* A block of v[q] = 16 channels at flat output position p0 + q (q < m) into the planes of the cnt
+   channels, y + plane * OHW + p0 (plane = plane0 + lane): transposed, then per channel its epilogue
+   ((+ b[lane]) + r at the same place, the activation: act <= 3 in the lanes, swish and hard
+   sigmoid in their scalar forms) and a masked store */
+static inline __attribute__((always_inline)) void pirc_lanes_store(__m512 v[16], int64_t m, int64_t cnt,
+                                                                   const float* restrict b, const float* restrict r,
+                                                                   float* restrict y, int64_t plane0, int64_t OHW,
+                                                                   int64_t p0, int act)
+{
+  pirc_tr16(v);
+  __mmask16 outs = (__mmask16)((1u << m) - 1);
+  for (int64_t l = 0; l < cnt; l++) {
+    int64_t at = (plane0 + l) * OHW + p0;
+    v16 o = (v16)v[l];
+    if (b != 0) o = o + pirc_splat16(b[l]);
+    if (r != 0) o = o + (v16)_mm512_maskz_loadu_ps(outs, r + at);
+    if (act <= 3) {
+      o = pirc_act16(o, act);
+    } else {
+      float t[16];
+      memcpy(t, &o, sizeof t);
+      for (int q = 0; q < 16; q++) t[q] = pirc_nn_act1(t[q], act);
+      memcpy(&o, t, sizeof t);
+    }
+    _mm512_mask_storeu_ps(y + at, outs, (__m512)o);
+  }
+}
+
 /* Depthwise conv with 16 channels in the vector lanes (one output channel per input channel): the
    16 planes are copied, zero-padded and transposed (16x16 blocks in registers), into a buffer of
    [padded row][padded column][channel]; each output position is then 16 channels at once, the taps
@@ -236,19 +264,8 @@ static int pirc_dw_lanes(const float* restrict x, const float* restrict w, const
             oh++;
           }
         }
-        pirc_tr16(v);
-        __mmask16 outs = (__mmask16)((1u << m) - 1);
-        for (int64_t l = 0; l < cnt; l++) {   /* channel c0 + l, positions p0.. : its epilogue, then the store */
-          int64_t at = (n * C + c0 + l) * OHW + p0;
-          v16 o = (v16)v[l];
-          if (b != 0) o = o + pirc_splat16(b[c0 + l]);
-          if (r != 0) o = o + (v16)_mm512_maskz_loadu_ps(outs, r + at);
-          if (act <= 3) o = pirc_act16(o, act);
-          _mm512_mask_storeu_ps(y + at, outs, (__m512)o);
-        }
+        pirc_lanes_store(v, m, cnt, b != 0 ? b + c0 : 0, r, y, n * C + c0, OHW, p0, act);
       }
-      if (act > 3)   /* swish, hard sigmoid: the scalar forms */
-        for (int64_t l = 0; l < cnt; l++) pirc_nn_act_row(y + (n * C + c0 + l) * OHW + oh0 * OW, (oh1 - oh0) * OW, act);
     }
   }
   return failed ? -2 : 0;
