@@ -189,6 +189,43 @@ def test_pool_matches_numpy(n: int, c: int, h: int, w: int, kh: int, kw: int, sh
     np.testing.assert_allclose(got, _ref_pool(x, d), rtol=1e-5, atol=1e-6)
 
 
+def _ref_maxpool_rule(x: np.ndarray, d: tuple[int, ...]) -> np.ndarray:
+    """Max pooling with nnlib's rule, m = m > v ? m : v over the taps in (row, column) order from
+    -FLT_MAX: a NaN tap is kept only until the next tap (vmaxps's rule, and the scalar loop's)."""
+    n, c, h, w, oh, ow, kh, kw, sh, sw, ph, pw = d[:12]
+    y = np.empty((n, c, oh, ow), np.float32)
+    for i in range(oh):
+        for j in range(ow):
+            m = np.full((n, c), np.finfo(np.float32).min, np.float32)
+            for r in range(max(i * sh - ph, 0), min(i * sh - ph + kh, h)):
+                for q in range(max(j * sw - pw, 0), min(j * sw - pw + kw, w)):
+                    v = x[:, :, r, q]
+                    m = np.where(m > v, m, v)
+            y[:, :, i, j] = m
+    return y
+
+
+@settings(max_examples=40, deadline=None)
+@given(c=st.integers(1, 3), h=st.integers(1, 8), w=st.integers(1, 70), kh=st.integers(1, 3), kw=st.integers(1, 3),
+       sh=st.integers(1, 3), sw=st.integers(1, 3), ph=st.integers(0, 1), pw=st.integers(0, 1), seed=st.integers(0, 99))
+def test_max_pool_rows_keep_the_scalar_rule_with_nans(c: int, h: int, w: int, kh: int, kw: int, sh: int, sw: int,
+                                                      ph: int, pw: int, seed: int) -> None:
+    """The vector rows (16 outputs a vector: strides 1, 2 and gathers; masked tails) give the bits of
+    the scalar rule, NaNs included."""
+    if ph >= kh or pw >= kw:
+        return
+    oh, ow = (h + 2 * ph - kh) // sh + 1, (w + 2 * pw - kw) // sw + 1
+    if oh <= 0 or ow <= 0:
+        return
+    d = (1, c, h, w, oh, ow, kh, kw, sh, sw, ph, pw, 0, 1)
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((1, c, h, w)).astype(np.float32)
+    x.reshape(-1)[rng.integers(0, x.size, max(1, x.size // 10))] = np.nan
+    got = lib.pool2d(d, x, nt=1)
+    assert got is not None
+    np.testing.assert_array_equal(got, _ref_maxpool_rule(x, d))
+
+
 def test_global_pool_and_threads() -> None:
     x = np.random.default_rng(2).standard_normal((4, 96, 56, 56)).astype(np.float32)
     for d in [(4, 96, 56, 56, 1, 1, 56, 56, 1, 1, 0, 0, 1, 1), (4, 96, 56, 56, 28, 28, 3, 3, 2, 2, 1, 1, 0, 1)]:
