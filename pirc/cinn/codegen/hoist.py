@@ -6,7 +6,11 @@ of the innermost loop once they go through the branch-free select and bit
 helpers the C prelude uses.  This pass does it on the AST before CodeGenC: in
 every innermost loop that is not a reduction, each maximal subexpression that
 reads no variable bound inside the loop and no buffer written inside it is
-bound once by a ``Let`` just before the loop.  The expression and its
+bound once by a ``Let`` just before the loop.  A schedule block's iter var bound
+inside the loop to a value of outer variables (``i1 = i`` of an outer loop)
+counts as that value: a batch norm's per-channel ``1/sqrt(var + eps)`` in a
+block under the innermost loop was computed per element (DenseNet's
+normalisations after each concatenation).  The expression and its
 arithmetic are unchanged (evaluated once instead of per element), so results
 are bit-identical; only pure expressions move (math intrinsics, not
 cross-thread calls).
@@ -28,10 +32,11 @@ from pirc.cinn.ast.nodes import (
     Load,
     LoweredFunc,
     ScheduleBlock,
+    ScheduleBlockRealize,
     Store,
     Var,
 )
-from pirc.cinn.ast.visitor import Mutator, walk
+from pirc.cinn.ast.visitor import Mutator, substitute, walk
 
 
 def _bound_inside(loop: For) -> set[int]:
@@ -55,20 +60,40 @@ def _is_reduction(loop: For) -> bool:
     return False
 
 
-class _Replace(Mutator):
-    """Replaces invariant subexpressions by fresh variables, collecting their Lets."""
+def _invariant_bindings(loop: For, inner: set[int]) -> dict[Var, Expr]:
+    """The schedule-block iter vars (and Lets) bound inside ``loop`` to values that do not change
+    with it (a block's ``i1 = i`` of an outer loop), as those values in outer terms."""
+    out: dict[Var, Expr] = {}
 
-    def __init__(self, inner: set[int], written: set[str], namer: Any) -> None:
+    def outer(e: Expr) -> bool:
+        return all(not isinstance(n, Var) or id(n) not in inner or n in out for n in walk(e))
+
+    for n in walk(loop.body):
+        if isinstance(n, ScheduleBlockRealize):
+            for iv, val in zip(n.block.iter_vars, n.iter_values):
+                if outer(val):
+                    out[iv] = substitute(val, out)
+        elif isinstance(n, Let) and n.value is not None and outer(n.value):
+            out[n.var] = substitute(n.value, out)
+    return out
+
+
+class _Replace(Mutator):
+    """Replaces invariant subexpressions by fresh variables, collecting their Lets (their values
+    in outer terms: ``fixed`` maps the invariant block variables bound inside the loop)."""
+
+    def __init__(self, inner: set[int], written: set[str], namer: Any, fixed: dict[Var, Expr]) -> None:
         super().__init__()
         self.inner = inner
         self.written = written
         self.namer = namer
+        self.fixed = fixed
         self.lets: list[Let] = []
         self.cache: dict[int, Var] = {}
 
     def _invariant(self, e: Expr) -> bool:
         for n in walk(e):
-            if isinstance(n, Var) and id(n) in self.inner:
+            if isinstance(n, Var) and id(n) in self.inner and n not in self.fixed:
                 return False
             if isinstance(n, Load) and n.tensor.name in self.written:
                 return False
@@ -81,7 +106,7 @@ class _Replace(Mutator):
             hit = self.cache.get(id(node))
             if hit is None:
                 hit = self.cache[id(node)] = Var(self.namer(), node.dtype)
-                self.lets.append(Let(hit, node))
+                self.lets.append(Let(hit, substitute(node, self.fixed) if self.fixed else node))
             return hit
         return super().visit(node)
 
@@ -99,7 +124,8 @@ class _Hoist(Mutator):
         loop = self.generic_mutate(loop)
         if loop.kind is ForKind.PARALLEL or any(isinstance(n, For) for n in walk(loop.body)) or _is_reduction(loop):
             return loop
-        rep = _Replace(_bound_inside(loop), _written_inside(loop), self.name)
+        inner = _bound_inside(loop)
+        rep = _Replace(inner, _written_inside(loop), self.name, _invariant_bindings(loop, inner))
         body = rep.visit(loop.body)
         if not rep.lets:
             return loop
