@@ -57,6 +57,26 @@ def test_attention_matches_the_numpy_kernel(b: int, sq: int, sk: int, h: int, d:
     assert one is not None and two is not None and np.array_equal(one, two)
 
 
+@pytest.mark.parametrize("sk, d, dv", [(16, 64, 64), (130, 64, 80), (64, 24, 17), (200, 8, 130)])
+def test_attention_rows_in_registers_match_the_numpy_kernel(sk: int, d: int, dv: int) -> None:
+    """Keys and value columns 64 and 16 at a time in registers, and the rest one by one
+    (attn_rows_dot), at lengths that take each path; the thread count changes no bit."""
+    rng = np.random.default_rng(sk + d + dv)
+    b, sq, h = 2, 5, 3
+    q = rng.standard_normal((b, sq, h, d), dtype=np.float32)
+    k = rng.standard_normal((b, sk, h, d), dtype=np.float32)
+    v = rng.standard_normal((b, sk, h, dv), dtype=np.float32)
+    bias = rng.standard_normal((b, 1, 1, sk), dtype=np.float32)
+    attrs = {"scaling_factor": 0.125}
+    got = fast.attention(q, k, v, bias, attrs)
+    assert got is not None
+    np.testing.assert_allclose(got, numpy_attention(q, k, v, bias, 0.125), rtol=2e-5, atol=2e-6)
+    dd = desc.attention(attrs, q.shape, k.shape, v.shape, "float32", bias.shape, True)
+    assert dd is not None
+    one, two = lib.attention(dd, q, k, v, bias, nt=1), lib.attention(dd, q, k, v, bias, nt=2)
+    assert one is not None and two is not None and np.array_equal(one, two)
+
+
 def test_attention_a_nan_score_makes_its_row_nan_as_numpy_does() -> None:
     q = np.ones((1, 2, 1, 3), np.float32)
     k = np.ones((1, 4, 1, 3), np.float32)
@@ -138,3 +158,12 @@ def test_embedding_descriptor_padding_index(vocab: int, pad: int, want: int | No
     not covered (found by the generator above: vocab 1, padding_idx -2 became -1, read as no padding)."""
     d = desc.embedding({"padding_idx": pad}, (1,), (vocab, 3))
     assert (d is None) if want is None else (d is not None and d[3] == want)
+
+
+def test_the_exp_header_is_the_code_generators() -> None:
+    """nnlib's vexp.h is the C prelude's pirc_expf as it stands (regenerate it with
+    ``python -c "from pirc.runtime.nn.lib import vexp_text; print(vexp_text(), end='')" > pirc/runtime/nn/vexp.h``)."""
+    from pathlib import Path
+
+    assert (Path(lib.__file__).parent / lib.VEXP).read_text() == lib.vexp_text()
+    assert "pirc_expf(" in (Path(lib.__file__).parent / "attention.c").read_text()

@@ -47,6 +47,23 @@ def source_text() -> str:
     return text(ROOT) + "\n"
 
 
+#: nnlib's copy of the code generator's vectorisable float32 exp (its one definition: the C prelude,
+#: pirc/cinn/codegen/prelude.py), so that attention's softmax vectorises and computes the exp the
+#: compiled kernels do; tests/runtime/test_nnlib_attention.py checks the file against vexp_text()
+VEXP = "vexp.h"
+
+
+def vexp_text() -> str:
+    """The text of nnlib's vexp.h: the prelude's pirc_expf and the helpers it uses, in a header guard."""
+    from pirc.cinn.codegen.prelude import Prelude
+
+    p = Prelude("c")
+    p.use("pirc_expf")
+    return ("/* generated from pirc/cinn/codegen/prelude.py (pirc_expf and what it uses) by\n"
+            "   pirc.runtime.nn.lib.vexp_text(); do not edit: a test compares this file with it */\n"
+            "#ifndef PIRC_NN_VEXP_H\n#define PIRC_NN_VEXP_H\n" + p.text() + "#endif\n")
+
+
 def lib() -> Any:
     """The compiled library (None when there is no C compiler)."""
     global _LIB, _FAILED
@@ -161,5 +178,5 @@ def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int 
     return int(fn(_desc(d), *(_ptr(a) for a in arrays), nt))
 
 
-__all__ = ["ROOT", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "pool2d", "raw_call",
-           "source_text"]
+__all__ = ["ROOT", "VEXP", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "pool2d", "raw_call",
+           "source_text", "vexp_text"]
