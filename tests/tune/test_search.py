@@ -136,3 +136,38 @@ def test_chosen_candidate_is_never_slower_than_the_default_beyond_noise() -> Non
                    batch=2, confirm=2, finalists=2)
         chosen = log.best_params(TASK.key, "c")
         assert chosen is not None and true_ms[_source(chosen)] <= true_ms[_source({})]
+
+
+def test_confirmation_measures_one_candidate_at_a_time() -> None:
+    """The search measures its batch side by side on the runner's workers; the confirmation rounds
+    never do: finalists sharing the cores would favour one-thread schedules."""
+    import threading
+    import time as _time
+
+    from pirc.cinn.tune.runner import LocalRunner
+
+    lock = threading.Lock()
+    busy: list[int] = [0]
+    overlaps: list[int] = []  # how many measurements were running as each one started
+
+    def measure(req: dict, timeout: float) -> dict:
+        with lock:
+            busy[0] += 1
+            overlaps.append(busy[0])
+        _time.sleep(0.01)
+        with lock:
+            busy[0] -= 1
+        return {"ok": True, "ms": 1.0 + len(_source(req["params"])) % 7, "min_ms": 1.0, "error": None}
+
+    runner = LocalRunner(2, measure)
+    try:
+        log = TuningLog()
+        tune_group(TASK, log, trials=6, strategy="evolutionary", seed=0, measure_fn=measure, source_fn=_source,
+                   runner=runner, batch=2, confirm=2)
+    finally:
+        runner.close()
+    confirmed = len([x for x in log.records if x.get("confirm")])
+    assert confirmed == 6
+    search, confirm = overlaps[:-confirmed], overlaps[-confirmed:]
+    assert max(search) == 2  # the search did run two at once (so the check below can fail)
+    assert confirm == [1] * confirmed

@@ -13,7 +13,8 @@ Confirmation (``confirm`` rounds): one measurement per candidate is at the mercy
 else the machine ran at that moment; a two-thread kernel measured while another process
 kept a core busy can lose to a serial one that is twice as slow on a quiet machine.  After
 the search, the default schedule and the ``finalists`` best other candidates are measured
-again, alternating, ``confirm`` times each; the log ranks a candidate by the fastest of all
+again, alternating and one at a time (the search's batches share the cores), ``confirm`` times
+each; the log ranks a candidate by the fastest of all
 its runs (other processes only ever add time), so a finalist's unlucky first measurement
 is corrected before a schedule is chosen.  The records carry ``"confirm": true``.
 """
@@ -163,7 +164,12 @@ def _confirm(task: GroupTask, log: TuningLog, res: GroupResult, run: Runner,
         return
     for _ in range(rounds):
         reqs = [_request(task, src_params[src], warmup, repeat, seed) for src in chosen]
-        for src, req, out in zip(chosen, reqs, run.map(reqs, timeout)):
+        # one at a time, whatever the runner's workers: measured side by side, the finalists share
+        # the cores, and a schedule with a one-thread team beats the default's two-thread one it
+        # is twice as slow as alone (pirc-tune picked num_threads 1 for keepdim_sub: 0.27 ms
+        # against the default's 0.14 in bench/tune.py)
+        outs = [run.map([req], timeout)[0] for req in reqs]
+        for src, req, out in zip(chosen, reqs, outs):
             rec = _record(task, req["params"], src, out, confirm=True)
             log.append(rec)
             ms = score(rec)
