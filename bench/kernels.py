@@ -87,7 +87,7 @@ def main() -> None:
             compile_program(parse_program(text, m.name), "c", progress=False)  # cold or warm: at most once per cache
             compiled = compile_program(parse_program(text, m.name), "c", progress=False)
             row["compiled_on_warm"] = compiled.compiled
-            with StandaloneExecutor(compiled.host, threads=1, params=params) as ex:
+            with run.cinn_executor(compiled.host, params) as ex:
                 out = ex.run(feeds)
                 ts = interleave({"cinn": partial(times, partial(ex.run, feeds)), **peer_sides(sessions, m.name)},
                                 args.repeat, args.rounds, load)

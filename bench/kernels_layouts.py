@@ -41,6 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.peers import (PEERS, OtherLoad, PeerSession, Workload, add_arguments, cell, close_sessions, interleave,
                          notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
+from bench.run import cinn_executor
 from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
@@ -128,7 +129,7 @@ def bench_pirc(lo: Layout, repeat: int, sessions: dict[str, PeerSession | str] |
     with StandaloneExecutor(parse_program(text, lo.name), threads=1) as ex:
         ref = ex.run(feeds)
     compiled = compile_program(parse_program(text, lo.name), "c", progress=False)
-    with StandaloneExecutor(compiled.host, threads=1) as ex:
+    with cinn_executor(compiled.host) as ex:
         out = ex.run(feeds)
         all_ts = interleave({"pirc": lambda n: times(lambda: ex.run(feeds), n), **peer_sides(sessions or {}, lo.name)},
                             repeat, rounds, load)
@@ -146,7 +147,6 @@ def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, A
     from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
     from pirc.cinn.tune.log import ANY, use_params
-    from pirc.runtime import StandaloneExecutor
     from pirc.text.parser import parse_program
 
     text = lo.program()
@@ -155,7 +155,7 @@ def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, A
     with use_params(ANY, "c", params):
         other = compile_program(parse_program(text, lo.name), "c", progress=False)
     ts: list[list[float]] = [[], []]
-    with StandaloneExecutor(default.host, threads=1) as ed, StandaloneExecutor(other.host, threads=1) as eo:
+    with cinn_executor(default.host) as ed, cinn_executor(other.host) as eo:
         outs = [ed.run(feeds), eo.run(feeds)]
         for _ in range(repeat):
             for i, ex in enumerate((ed, eo)):

@@ -53,6 +53,14 @@ OVERHEAD_TARGET_US = 20.0
 RATIO_TARGET = 1.5
 
 
+def cinn_executor(host: Any, params: Any = None) -> StandaloneExecutor:
+    """An executor for a compiled program (``compile_program(...).host``) that runs it the way
+    ``pirc-run --backend cinn`` does: the ahead-of-time host program when the program is eligible
+    (every op compiled or an nn call), one driving thread, else the interpreter.  The chain
+    benchmarks timed the interpreter's path before, ~5-40 us more a run."""
+    return StandaloneExecutor(host, threads=1, params=params, aot=None)
+
+
 # ---------------------------------------------------------------------------------------------
 # corpus models
 # ---------------------------------------------------------------------------------------------

@@ -38,6 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 from bench.peers import (PEERS, OtherLoad, PeerSession, Workload, add_arguments, cell, close_sessions, interleave,
                          notes, open_sessions, peer_figures, peer_sides, pythons, session_pids)
+from bench.run import cinn_executor
 from bench.timing import times
 from tests.schedule.pir_layouts import Layout
 
@@ -74,14 +75,12 @@ def _time_programs(text: str, feeds: dict, params: dict, log: Any, repeat: int,
     from pirc.cinn.backend.jit_kernel import uninstall
     from pirc.cinn.compiler import compile_program
     from pirc.cinn.tune.log import use_tuning
-    from pirc.runtime import StandaloneExecutor
     from pirc.text.parser import parse_program
 
     default = compile_program(parse_program(text, "p"), "c", progress=False)
     with use_tuning(log):
         tuned = compile_program(parse_program(text, "p"), "c", progress=False)
-    with StandaloneExecutor(default.host, threads=1, params=params) as ed, \
-            StandaloneExecutor(tuned.host, threads=1, params=params) as et:
+    with cinn_executor(default.host, params) as ed, cinn_executor(tuned.host, params) as et:
         ed.run(feeds)
         out = et.run(feeds)
         sides = {"d": lambda n: times(lambda: ed.run(feeds), n), "t": lambda n: times(lambda: et.run(feeds), n),
