@@ -44,7 +44,8 @@ int pirc_nn_abi_version(void);
    y: [N, O, OH, OW] (must not alias x, w, b; may not alias r either).
    y = act((conv(x, w) + b) + r), in Paddle's order (conv, add bias, add residual, activation).
    Each output's sum runs in an order fixed by the descriptor alone (never by nt): over (c, i, j)
-   in order with fused multiply-adds in the GEMM paths, separate multiply and add in the depthwise
+   in order with fused multiply-adds in the GEMM paths (and the direct path of a small-K stem, the
+   same operations), separate multiply and add in the depthwise
    path (groups == C), and for a 1x1 input plane with a 1x1 filter (an SE block's GEMV) 64 lanes of
    partial sums combined in a fixed tree.
    Unsupported: any size < 1 (except N, OH, OW which may be 0: nothing to do), C or O not
@@ -78,7 +79,9 @@ int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float
    k: [B, Sk, H, D], v: [B, Sk, H, Dv], y: [B, Sq, H, Dv] ([B, S, H*D] is the same memory); bias: NULL,
    or an additive mask read at b*stride_b + h*stride_h + i*stride_q + j*stride_k (stride 0: broadcast).
    Each score sums its products over D in order; each output sums over Sk in order (separate
-   multiply and add).  A NaN score makes its row NaN, as in numpy.
+   multiply and add).  exp is the code generator's vectorised pirc_expf (vexp.h, within 1.02 ulp),
+   and a row's sum of exps runs in a fixed vector order (the same for every nt).  A NaN score makes
+   its row NaN, as in numpy.
    Unsupported: Sk, H, D or Dv < 1. */
 int pirc_nn_attention_f32(const int64_t* d, const float* q, const float* k, const float* v, const float* bias,
                           float* y, int nt);
