@@ -266,6 +266,25 @@ typedef float pirc_v16sf __attribute__((vector_size(64)));
 #   rounds to 1, h is 0: exactly +-1.
 #   NaN restored last.  Measured: <= 0.94 ulp, mean 0.25, over every 56th float (bench/vec_math.py);
 #   the polynomial part alone, evaluated without a fused multiply-add, <= 1.01 ulp.
+#: polynomial coefficients, highest degree first (float32 literals as printed)
+_LOG_P = ("7.0376836292e-2f", "-1.1514610310e-1f", "1.1676998740e-1f", "-1.2420140846e-1f", "1.4249322787e-1f",
+          "-1.6668057665e-1f", "2.0000714765e-1f", "-2.4999993993e-1f", "3.3333331174e-1f")
+_ERF_Q = ("7.806903159e-05f", "-7.997853099e-04f", "5.187162198e-03f", "-2.685334720e-02f", "1.128357872e-01f",
+          "-3.761262596e-01f", "1.283791661e-01f")
+_ERFC_H = ("3.783665363e-07f", "-8.700230865e-07f", "-3.665360509e-06f", "1.558212898e-05f", "-7.150995771e-06f",
+           "-8.073520439e-05f", "2.525066375e-04f", "-2.592092787e-04f", "-5.437926156e-04f", "2.797874622e-03f",
+           "-6.116893142e-03f", "8.622503839e-03f", "-8.350156248e-03f", "5.445700604e-03f", "-2.178281313e-03f",
+           "4.069521383e-04f")
+
+
+def _horner(acc: str, x: str, coeffs: tuple[str, ...]) -> str:
+    """C lines declaring float ``acc`` = the polynomial in ``x`` with ``coeffs`` (highest degree
+    first) by Horner's rule, one fused multiply-add a degree."""
+    lines = [f"  float {acc} = PIRC_FMAF({x}, {coeffs[0]}, {coeffs[1]});"]
+    lines += [f"  {acc} = PIRC_FMAF({acc}, {x}, {c});" for c in coeffs[2:]]
+    return "\n".join(lines) + "\n"
+
+
 _VEC_MATH = {
     "pirc_fmaf": ((), """#if defined(FP_FAST_FMAF)
 #define PIRC_FMAF(a, b, c) fmaf(a, b, c)
@@ -314,15 +333,7 @@ _VEC_MATH = {
   int32_t k = ((int32_t)ix >> 23) - (23 & -sub);
   float f = pirc_f32_from_bits((ix & 0x007fffffu) + 0x3f3504f3u) - 1.0f;
   float e = (float)k;
-  float p = PIRC_FMAF(7.0376836292e-2f, f, -1.1514610310e-1f);
-  p = PIRC_FMAF(p, f, 1.1676998740e-1f);
-  p = PIRC_FMAF(p, f, -1.2420140846e-1f);
-  p = PIRC_FMAF(p, f, 1.4249322787e-1f);
-  p = PIRC_FMAF(p, f, -1.6668057665e-1f);
-  p = PIRC_FMAF(p, f, 2.0000714765e-1f);
-  p = PIRC_FMAF(p, f, -2.4999993993e-1f);
-  p = PIRC_FMAF(p, f, 3.3333331174e-1f);
-  float y = (f * f) * PIRC_FMAF(p, f, -0.5f);
+""" + _horner("p", "f", _LOG_P) + """  float y = (f * f) * PIRC_FMAF(p, f, -0.5f);
   float a = e * 0.693359375f, hi = a + f;
   float lo = y + PIRC_FMAF(e, -2.12194440e-4f, f - (hi - a));
   float r = hi + lo;
@@ -332,29 +343,8 @@ _VEC_MATH = {
 }"""),
     "pirc_erff": (("pirc_fmaf", "pirc_bits_f32", "pirc_f32_from_bits", "pirc_sel_f32"), """PIRC_FN float pirc_erff(float x) {
   float a = fabsf(x), z = a * a;
-  float q = PIRC_FMAF(z, 7.806903159e-05f, -7.997853099e-04f);
-  q = PIRC_FMAF(q, z, 5.187162198e-03f);
-  q = PIRC_FMAF(q, z, -2.685334720e-02f);
-  q = PIRC_FMAF(q, z, 1.128357872e-01f);
-  q = PIRC_FMAF(q, z, -3.761262596e-01f);
-  q = PIRC_FMAF(q, z, 1.283791661e-01f);
-  float u = pirc_sel_f32(a < 3.9192059f, a, 3.9192059f) - 2.5f;
-  float h = PIRC_FMAF(u, 3.783665363e-07f, -8.700230865e-07f);
-  h = PIRC_FMAF(h, u, -3.665360509e-06f);
-  h = PIRC_FMAF(h, u, 1.558212898e-05f);
-  h = PIRC_FMAF(h, u, -7.150995771e-06f);
-  h = PIRC_FMAF(h, u, -8.073520439e-05f);
-  h = PIRC_FMAF(h, u, 2.525066375e-04f);
-  h = PIRC_FMAF(h, u, -2.592092787e-04f);
-  h = PIRC_FMAF(h, u, -5.437926156e-04f);
-  h = PIRC_FMAF(h, u, 2.797874622e-03f);
-  h = PIRC_FMAF(h, u, -6.116893142e-03f);
-  h = PIRC_FMAF(h, u, 8.622503839e-03f);
-  h = PIRC_FMAF(h, u, -8.350156248e-03f);
-  h = PIRC_FMAF(h, u, 5.445700604e-03f);
-  h = PIRC_FMAF(h, u, -2.178281313e-03f);
-  h = PIRC_FMAF(h, u, 4.069521383e-04f);
-  h = pirc_sel_f32(a < 3.9192059f, h, 0.0f);
+""" + _horner("q", "z", _ERF_Q) + """  float u = pirc_sel_f32(a < 3.9192059f, a, 3.9192059f) - 2.5f;
+""" + _horner("h", "u", _ERFC_H) + """  h = pirc_sel_f32(a < 3.9192059f, h, 0.0f);
   float r = pirc_sel_f32(a < 1.0f, PIRC_FMAF(a, q, a), 1.0f - h);
   r = pirc_f32_from_bits(pirc_bits_f32(r) | (pirc_bits_f32(x) & 0x80000000u));
   return pirc_sel_f32(x != x, x, r);
