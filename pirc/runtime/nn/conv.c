@@ -42,7 +42,7 @@ int pirc_nn_conv2d_f32(const int64_t* d, const float* x, const float* w, const f
   if (G == C && G > 1)
     return pirc_depthwise(x, w, b, r, y, N, C, H, W, KH, KW, OH, OW, sh, sw, ph, pw, dh, dw, O / C, (int)act, nt);
 #if defined(PIRC_CONV_DIRECT)
-  if (G == 1 && KH * KW > 1 && C * KH * KW <= PIRC_DIRECT_MAX_K && O <= PIRC_DIRECT_MAX_O) {   /* a stem */
+  if (G == 1 && KH * KW > 1) {   /* a stem (few channels, small K) runs direct; it refuses the rest with 1 */
     int rc = pirc_conv_direct(x, w, b, r, y, N, C, H, W, O, KH, KW, OH, OW, sh, sw, ph, pw, dh, dw, (int)act, nt);
     if (rc != 1) return rc;
   }

@@ -48,6 +48,7 @@ static int pirc_conv_direct(const float* restrict x, const float* restrict w, co
                             int64_t ph, int64_t pw, int64_t dh, int64_t dw, int act, int nt)
 {
   int64_t K = C * KH * KW, OHW = OH * OW, HW = H * W;
+  if (O > PIRC_DIRECT_MAX_O || K > PIRC_DIRECT_MAX_K) return 1;   /* the caller takes the GEMM */
   int64_t groups = (O + 15) / 16, chunks = (OW + 15) / 16, blocks = OH * chunks, tasks = N * groups * blocks;
   int64_t toff[PIRC_DIRECT_MAX_K], tih[PIRC_DIRECT_MAX_K], tiw[PIRC_DIRECT_MAX_K];
   for (int64_t k = 0; k < K; k++) {
@@ -60,9 +61,9 @@ static int pirc_conv_direct(const float* restrict x, const float* restrict w, co
   int64_t KHs = (KH - 1) * dh + 1, PWs = 15 * sw + (KW - 1) * dw + 1, poff[PIRC_DIRECT_MAX_K];
   if (C * KHs * PWs > PIRC_DIRECT_PATCH) return 1;   /* the caller takes the GEMM */
   for (int64_t k = 0; k < K; k++) poff[k] = (k / (KH * KW) * KHs + tih[k]) * PWs + tiw[k];
-  /* the weights of each group of 16 output channels, tap by tap: wt[(g * K + k) * 16 + lane] */
-  float* wt = (float*)malloc(sizeof(float) * (size_t)(groups * K * 16));
-  if (wt == 0) return -2;
+  /* the weights of each group of 16 output channels, tap by tap: wt[(g * K + k) * 16 + lane] (at
+     most 4 KiB on the stack: O <= PIRC_DIRECT_MAX_O, K <= PIRC_DIRECT_MAX_K) */
+  float wt[(PIRC_DIRECT_MAX_O + 15) / 16 * PIRC_DIRECT_MAX_K * 16];
   for (int64_t g = 0; g < groups; g++)
     for (int64_t k = 0; k < K; k++)
       for (int64_t l = 0; l < 16; l++)
@@ -100,7 +101,6 @@ static int pirc_conv_direct(const float* restrict x, const float* restrict w, co
     }
     pirc_lanes_store(acc, m, cnt, b != 0 ? b + o0 : 0, r, y, n * O + o0, OHW, p0, act);
   }
-  free(wt);
   return 0;
 }
 #endif
