@@ -5,13 +5,14 @@ affine coefficients and SIMD safety of innermost loops."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import Buffer, Expr, For, Node, Stmt, Store, Tensor, Var
+from pirc.cinn.ast.nodes import Buffer, Expr, For, Let, Node, ScheduleBlockRealize, Stmt, Store, Tensor, Var
 from pirc.cinn.ast.visitor import substitute, walk
 
 #: the cross-thread reduce / shuffle calls of the CUDA target (never speculated, never SIMD)
@@ -281,3 +282,15 @@ def has_loop(s: Node) -> bool:
 # ------------------------------------------------------------------------------------------
 # the emitter
 # ------------------------------------------------------------------------------------------
+
+
+def outer_bindings(nodes: Iterable[Any]) -> dict[Var, Expr]:
+    """The values of the iter vars and Lets bound in ``nodes`` (in walk order), in outer terms."""
+    binding: dict[Var, Expr] = {}
+    for x in nodes:
+        if isinstance(x, ScheduleBlockRealize):
+            for iv, val in zip(x.block.iter_vars, x.iter_values):
+                binding[iv] = substitute(val, binding)
+        elif isinstance(x, Let) and x.value is not None:
+            binding[x.var] = substitute(x.value, binding)
+    return binding

@@ -32,10 +32,10 @@ from pirc.cinn.ast.nodes import (
     Load,
     LoweredFunc,
     ScheduleBlock,
-    ScheduleBlockRealize,
     Store,
     Var,
 )
+from pirc.cinn.ast.analysis import outer_bindings, uses_vars
 from pirc.cinn.ast.visitor import Mutator, substitute, walk
 
 
@@ -63,19 +63,7 @@ def _is_reduction(loop: For) -> bool:
 def _invariant_bindings(loop: For, inner: set[int]) -> dict[Var, Expr]:
     """The schedule-block iter vars (and Lets) bound inside ``loop`` to values that do not change
     with it (a block's ``i1 = i`` of an outer loop), as those values in outer terms."""
-    out: dict[Var, Expr] = {}
-
-    def outer(e: Expr) -> bool:
-        return all(not isinstance(n, Var) or id(n) not in inner or n in out for n in walk(e))
-
-    for n in walk(loop.body):
-        if isinstance(n, ScheduleBlockRealize):
-            for iv, val in zip(n.block.iter_vars, n.iter_values):
-                if outer(val):
-                    out[iv] = substitute(val, out)
-        elif isinstance(n, Let) and n.value is not None and outer(n.value):
-            out[n.var] = substitute(n.value, out)
-    return out
+    return {v: e for v, e in outer_bindings(walk(loop.body)).items() if not uses_vars(e, inner)}
 
 
 class _Replace(Mutator):

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pirc.cinn.ast.analysis import const_int, linear_coeff, storage_key, uses_vars
+from pirc.cinn.ast.analysis import const_int, linear_coeff, outer_bindings, storage_key, uses_vars
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.nodes import (
@@ -86,18 +86,6 @@ def _flat_coeff(t: Tensor, idx: tuple[Expr, ...], v: Var) -> int | None:
     return total
 
 
-def _bindings(nodes: Iterable[Any]) -> dict[Var, Expr]:
-    """The values of the iter vars and Lets bound in ``nodes`` (in walk order), in outer terms."""
-    binding: dict[Var, Expr] = {}
-    for x in nodes:
-        if isinstance(x, ScheduleBlockRealize):
-            for iv, val in zip(x.block.iter_vars, x.iter_values):
-                binding[iv] = substitute(val, binding)
-        elif isinstance(x, Let) and x.value is not None:
-            binding[x.var] = substitute(x.value, binding)
-    return binding
-
-
 def _inner(nodes: Iterable[Any]) -> set[int]:
     out: set[int] = set()
     for x in nodes:
@@ -118,7 +106,7 @@ def half_rows(loop: For) -> list[HalfRow]:
         return []
     written = {storage_key(x.tensor) for x in nodes if isinstance(x, Store)}
     inner = _inner(nodes)
-    binding = _bindings(nodes)
+    binding = outer_bindings(nodes)
     rows: list[HalfRow] = []
     start = {loop.loop_var: IntImm(mn, loop.loop_var.dtype)}
     for x in nodes:
@@ -153,7 +141,7 @@ def half_accumulation(loop: For, rows: list[HalfRow]) -> HalfAccumulation | None
     b = v.b.value if isinstance(v.b, Cast) and v.b.dtype is DType.FLOAT32 else v.b
     if b is not rows[0].loads[0]:
         return None
-    binding = _bindings(walk(loop.body))
+    binding = outer_bindings(walk(loop.body))
     idx = tuple(substitute(i, binding) for i in st.indices)
     if any(uses_vars(i, _inner(walk(loop.body))) for i in idx) or _flat_coeff(st.tensor, idx, loop.loop_var) != 1:
         return None
