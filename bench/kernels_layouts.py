@@ -54,6 +54,7 @@ LAYOUTS = [
     Layout("first_max", (4096, 1024), "float32", "MAX(x, 0)"),
     Layout("keepdim_sub", (4096, 1024), "float32", "x - MAX(x, -1, True)"),
     Layout("rownorm", (4096, 1024), "float32", "NORM(x, -1)"),
+    Layout("layernorm", (4096, 1024), "float32", "NORM(x, -1) * gamma + beta"),
     Layout("colnorm", (4096, 1024), "float32", "NORM(x, 0)"),
     Layout("rownorm_gelu", (4096, 1024), "float32", "GELU(NORM(x, -1))"),
     Layout("f16_last_sum", (4096, 1024), "float16", "SUM(F32(x), -1)"),
@@ -80,7 +81,7 @@ def resized(spec: str) -> Layout:
 
 
 def feeds_of(lo: Layout) -> dict[str, np.ndarray]:
-    return {"x": np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)}
+    return lo.feeds(0)
 
 
 def reference(lo: Layout) -> np.ndarray:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
+
 _DT = {"float32": "f32", "float16": "f16", "int64": "i64"}
 
 
@@ -82,8 +84,17 @@ class Layout:
     name: str
     shape: tuple[int, ...]
     dtype: str
-    expr: str  # the same computation in bench/peers.py's vocabulary, over x
+    expr: str  # the same computation in bench/peers.py's vocabulary, over x (and gamma, beta)
     base: str = ""  # the layout whose computation this is, when the name says more (last_max@2048x1024)
+
+    def feeds(self, seed: int = 0) -> dict[str, np.ndarray]:
+        """Random feeds for :meth:`program`: ``x``, and a layer norm's ``gamma`` and ``beta``."""
+        rng = np.random.default_rng(seed)
+        out = {"x": rng.standard_normal(self.shape).astype(self.dtype)}
+        if (self.base or self.name) == "layernorm":
+            for name in ("gamma", "beta"):
+                out[name] = rng.standard_normal(self.shape[-1:]).astype(self.dtype)
+        return out
 
     def program(self) -> str:
         p = Pir()
@@ -93,7 +104,10 @@ class Layout:
             x = p.cast(x, "float32")
             n = n[4:]
         kind, _, where = n.partition("_")[2], None, n.partition("_")[0]
-        if n == "rownorm_gelu":
+        if n == "layernorm":  # a row normalisation scaled and shifted by rows every row shares
+            gamma, beta = p.data("gamma", self.shape[-1:], self.dtype), p.data("beta", self.shape[-1:], self.dtype)
+            y = p.binary("add", p.binary("multiply", _norm(p, x, -1), gamma), beta)
+        elif n == "rownorm_gelu":
             y = p.unary("gelu", _norm(p, x, -1), "approximate:false")
         elif n == "rownorm":
             y = _norm(p, x, -1)

@@ -79,6 +79,12 @@ ILLEGAL: dict[str, tuple[str, Callable[[Schedule], object], str, str]] = {
                                  "serial for (j,"),
     "fission_across_iterations": ("scalar_temp", lambda s: s.fission(L(s, "i")), "share buffer _T across iterations",
                                   "serial for (i,"),
+    "fission_cut_across_iterations": ("scalar_temp", lambda s: s.fission(L(s, "i"), cuts=[1]),
+                                      "share buffer _T across iterations", "serial for (i,"),
+    "fission_cut_out_of_range": ("scalar_temp", lambda s: s.fission(L(s, "i"), cuts=[2]),
+                                 "at [2]: its body has 2 statements", "serial for (i,"),
+    "vectorize_over_serial_inner": ("split", lambda s: (s.split(L(s, "j"), [None, 4]), s.vectorize(L(s, "j_0"))),
+                                    "it is not innermost", "serial for (j,"),
     "get_block_unknown": ("split", lambda s: s.get_block("Z"), "no schedule block named 'Z'", "function before"),
 }
 

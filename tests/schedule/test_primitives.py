@@ -80,3 +80,29 @@ def test_loop_handles_survive_rewrites() -> None:
     loops = s.get_loops("B")
     assert [lp.loop_var.name for lp in loops] == ["i_0", "i_1", "j_0", "j_1"]
     assert loops[0].kind is ForKind.PARALLEL and isinstance(j1, For)
+
+
+def test_fission_cuts_group_statements() -> None:
+    """``fission(loop, cuts)``: the statements from each cut on form the next loop; ``[1]`` on a
+    two-statement body is the default fission."""
+    before, after = _load("fission")
+    s = Schedule(before)
+    s.reverse_compute_at("C", L(s, "i"))
+    s.fission(L(s, "i"), cuts=[1])
+    assert_structural_equal(s.tree.replace(name="after"), after)
+    assert s.trace[-1] == ("fission", (L(s, "i").loop_var, (1,)))
+
+
+def test_vectorize_a_loop_over_an_unrolled_one() -> None:
+    """A loop whose inner loops are all unrolled whole is straight-line code inside: it may be
+    vectorised (row_block.py's epilogue, ``for k { unroll for rows }``); same numbers."""
+    before, _ = _load("split")
+    s = Schedule(before)
+    s.split(L(s, "j"), [None, 4])
+    s.unroll(L(s, "j_1"))
+    s.vectorize(L(s, "j_0"))
+    assert L(s, "j_0").kind is ForKind.VECTORIZED and L(s, "j_1").kind is ForKind.UNROLLED
+    feeds = _inputs(before)
+    want, got = evaluate(before, **feeds), evaluate(s.tree, **feeds)
+    for k in want:
+        np.testing.assert_array_equal(got[k], want[k])

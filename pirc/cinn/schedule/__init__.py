@@ -22,6 +22,7 @@ located at the loop or block it is about (``file:line:col`` of a parsed ``.ast``
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pirc.cinn.schedule.annotate import annotate, bind, parallel, unroll, vectorize
@@ -75,9 +76,12 @@ class Schedule:
         self.tree, f = fuse(self.tree, loops, name=name)
         return f
 
-    def fission(self, loop: LoopRef) -> list:
-        self._log("fission", loop)
-        self.tree, loops = fission(self.tree, loop)
+    def fission(self, loop: LoopRef, cuts: Sequence[int] | None = None) -> list:
+        if cuts is None:
+            self._log("fission", loop)
+        else:
+            self._log("fission", loop, tuple(cuts))
+        self.tree, loops = fission(self.tree, loop, cuts)
         return loops
 
     def reorder(self, *loops: LoopRef) -> None:

@@ -38,14 +38,18 @@ def reduction_carried(f: For) -> str | None:
     return None
 
 
-def contains_loop(f: For) -> bool:
+def _descendants(f: For) -> list[Any]:
+    out: list[Any] = []
     stack = list(stmt_children(f))
     while stack:
         n = stack.pop()
-        if isinstance(n, For):
-            return True
+        out.append(n)
         stack.extend(stmt_children(n))
-    return False
+    return out
+
+
+def contains_loop(f: For) -> bool:
+    return any(isinstance(n, For) for n in _descendants(f))
 
 
 def _with_kind(tree: Tree, loop: LoopRef, what: str, **kind: Any) -> tuple[Tree, For, For]:
@@ -107,9 +111,11 @@ def parallel(tree: Tree, loop: LoopRef, num_threads: int | None = None) -> Tree:
 
 def vectorize(tree: Tree, loop: LoopRef, factor: int | None = None) -> Tree:
     """Mark an innermost loop for SIMD (``#pragma omp simd simdlen(factor)``); ``factor``
-    defaults to the extent (which must then be a constant)."""
+    defaults to the extent (which must then be a constant).  Loops inside it that are unrolled
+    whole (constant extent) count as straight-line code."""
     f = find_loop(tree, loop)
-    if contains_loop(f):
+    if any(isinstance(n, For) and (n.kind is not ForKind.UNROLLED or const(n.extent) is None)
+           for n in _descendants(f)):
         raise fail(f"cannot vectorize loop '{f.loop_var.name}': it is not innermost", f)
     red = reduction_carried(f)
     if red is not None:

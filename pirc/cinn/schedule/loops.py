@@ -271,21 +271,30 @@ def reorder(tree: Tree, loops: Sequence[LoopRef]) -> Tree:
 __all__ = ["fission", "fuse", "remove_unit_loop", "reorder", "split"]
 
 
-def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
-    """Loop distribution: ``for v { s1; s2 }`` -> ``for v { s1 }  for v' { s2 }``.  Legal when
-    the statements share buffers only element by element at the same iteration (every access
-    of a buffer one of them writes and another touches has the same index, which uses ``v``).
-    Returns the new tree and the new loops, in order."""
+def fission(tree: Tree, loop: LoopRef, cuts: Sequence[int] | None = None) -> tuple[Tree, list[For]]:
+    """Loop distribution: ``for v { s1; s2 }`` -> ``for v { s1 }  for v' { s2 }``.  ``cuts``: the
+    indices of the statements that start a new loop (``[2]``: ``for v { s0; s1 }  for v' { s2; ..}``);
+    default, every statement its own loop.  Legal when statements in different loops share
+    buffers only element by element at the same iteration (every access of a buffer one of them
+    writes and another touches has the same index, which uses ``v``).  Returns the new tree and
+    the new loops, in order."""
     from pirc.cinn.schedule.compute_at import accesses
 
     f = find_loop(tree, loop)
     stmts = list(f.body.stmts)
     if len(stmts) < 2:
         raise fail(f"cannot fission loop '{f.loop_var.name}': its body is a single statement", f)
+    starts = sorted(set(range(1, len(stmts)) if cuts is None else cuts))
+    if not starts or starts[0] < 1 or starts[-1] >= len(stmts):
+        raise fail(f"cannot fission loop '{f.loop_var.name}' at {list(starts)}: its body has {len(stmts)} statements", f)
+    bounds = [0, *starts, len(stmts)]
+    group = [g for g in range(len(bounds) - 1) for _ in range(bounds[g], bounds[g + 1])]
     acc = [list(accesses(s)) for s in stmts]
     inner = {id(n.loop_var) for n in walk(f.body) if isinstance(n, For)}
     for a in range(len(stmts)):
         for b in range(a + 1, len(stmts)):
+            if group[a] == group[b]:
+                continue
             wa = {x[1] for x in acc[a] if x[0] == "store"}
             wb = {x[1] for x in acc[b] if x[0] == "store"}
             for buf in (wa & {x[1] for x in acc[b]}) | (wb & {x[1] for x in acc[a]}):
@@ -294,10 +303,10 @@ def fission(tree: Tree, loop: LoopRef) -> tuple[Tree, list[For]]:
                     raise fail(f"cannot fission loop '{f.loop_var.name}': statements {a + 1} and {b + 1} of its "
                                f"body share buffer {buf} across iterations", f)
     new: list[For] = []
-    for k, s in enumerate(stmts):
+    for k in range(len(bounds) - 1):
         v = f.loop_var if k == 0 else Var(f"{f.loop_var.name}_f{k}", f.loop_var.dtype, span=f.span)
-        body = s if k == 0 else substitute(s, {f.loop_var: v})
-        new.append(f.replace(loop_var=v, body=Block((body,))))
+        body = tuple(s if k == 0 else substitute(s, {f.loop_var: v}) for s in stmts[bounds[k]:bounds[k + 1]])
+        new.append(f.replace(loop_var=v, body=Block(body)))
     out = insert_stmts_for(tree, f, new)
     return out, [find_loop(out, n) for n in new]
 

@@ -36,6 +36,8 @@ SPACE: dict[str, tuple[Any, ...]] = {
     "unroll": (None, 2, 4, 8),
     # OpenMP team size of each parallel loop (num_threads); never more than the usable cores
     "num_threads": tuple(dict.fromkeys((None, 1, usable_cores()))),
+    # last-axis reductions with a shared row in the epilogue: rows per block (row_block.py; None: 4)
+    "row_block": (None, False, 2, 8),
     # how many outer loops are fused into the parallel loop (None: 1)
     "parallel_granularity": (None, 2),
 }

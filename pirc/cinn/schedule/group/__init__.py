@@ -39,6 +39,10 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
    the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
    :mod:`.cpu`); with no spatial loop outside that axis, runs of whole rows in parallel
    instead (split + rfactor of the reduce loop).
+5c. :func:`cpu_row_blocks` (C only) -- a last-axis reduction whose elementwise epilogue reads
+   a row-sized operand shared by every row (a layer norm's gamma and beta) writes the epilogue
+   for a block of rows at a time (split / fission / reorder / unroll / vectorize; see
+   :mod:`.row_block`), so the shared rows are loaded once per block.
 6. :func:`bind_axes` -- CUDA, composed of primitives: split the fused spatial loop over
    ``blockIdx.x`` (and ``threadIdx.x`` / ``threadIdx.y`` per strategy; ``split(...,
    guard="blocks")``: guards wrap single blocks, never a ``__syncthreads()``), bind element
@@ -75,6 +79,7 @@ from pirc.cinn.schedule.group.fusion import horizontal_fusion, vertical_fusion
 from pirc.cinn.schedule.group.info import BlockInfo, Master, ScheduleInfo, make_root, root_stmts, tree_size, with_stmts
 from pirc.cinn.schedule.group.inline import compute_inline, inline_values
 from pirc.cinn.schedule.group.reduction import choose_strategy, optimize_reduction
+from pirc.cinn.schedule.group.row_block import cpu_row_blocks
 from pirc.cinn.schedule.group.storage import allocate_storage, cross_thread_call, replace_cross_thread_reduction
 
 GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleInfo], ScheduleBlockRealize]], ...] = (
@@ -85,6 +90,7 @@ GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleI
     ("vertical_fusion", vertical_fusion),
     ("fuse_serial_loops", fuse_serial_loops),
     ("cpu_reduction_layout", cpu_reduction_layout),
+    ("cpu_row_blocks", cpu_row_blocks),
     ("bind_axes", bind_axes),
     ("allocate_storage", allocate_storage),
 )
@@ -103,6 +109,7 @@ __all__ = [
     "compute_inline",
     "cpu_function_schedule",
     "cpu_reduction_layout",
+    "cpu_row_blocks",
     "cross_thread_call",
     "fuse_serial_loops",
     "horizontal_fusion",

@@ -144,7 +144,7 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
             if chain and info.params.get("hoist", True):
                 saved = s.tree
                 try:
-                    _hoist_invariants(s, lane, chain, width)
+                    hoist_lane_invariants(s, lane, chain, width)
                 except PircError:  # a primitive refused: the nest as it was
                     s.tree = saved
             cut = const(inner[-1].extent) if len(inner) > 1 else None
@@ -206,7 +206,7 @@ def _buffers(tree: Node) -> dict[str, Buffer]:
     return {n.buffer.name: n.buffer for n in walk(tree) if isinstance(n, Tensor) and n.buffer is not None}
 
 
-def _hoist_invariants(s: Schedule, lane: For, chain: list[For], width: int) -> None:
+def hoist_lane_invariants(s: Schedule, lane: For, chain: list[For], width: int) -> None:
     """The values of a lane's block that do not change along the loops moved outside it (a
     column's mean or ``rsqrt(var + eps)`` under ``for k``) computed once per tile, into a
     temp indexed by the lane, before those loops: ``for j (T) { h[j] = v(j) }; for k { for
