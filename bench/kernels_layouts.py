@@ -9,10 +9,12 @@ default $PIRC_INDUCTOR_PYTHON), both run by bench/peers.py on as many cores as p
     .venv/bin/python bench/kernels_layouts.py --rows 2048     # half the data (middle layouts: 32x512x128)
     .venv/bin/python bench/kernels_layouts.py --layout last_max:2048x1024 --layout middle_max:32x256x512
     .venv/bin/python bench/kernels_layouts.py --only colnorm --compare-params '{"hoist": false}'
+    .venv/bin/python bench/kernels_layouts.py --layout layernorm:1024x4096 --compare-params '{"row_block": false}'
     OMP_NUM_THREADS=1 .venv/bin/python bench/kernels_layouts.py ...   # both sides on one thread
 
 The programs are written here as PIR text (no Paddle needed): last-, middle- and
-first-axis sums and maxes, keepdim reductions broadcast back (row normalisation), the
+first-axis sums and maxes, keepdim reductions broadcast back (row normalisation), a layer
+norm (the row normalisation scaled and shifted by ``gamma`` and ``beta`` rows), the
 row-normalisation + gelu chain, a first-axis (column) normalisation, and float16 inputs cast
 to float32 before reducing.  Ratios are a peer's time over pirc's (above 1: pirc is faster);
 a peer's output that differs from the interpreter's is listed under the table, not shown.
