@@ -84,3 +84,52 @@ def test_values_of_block_vars_bound_to_outer_loops_move_out() -> None:
     before, after = evaluate(fn, **inputs), evaluate(hoisted, **inputs)
     for k in before:
         assert np.array_equal(before[k], after[k], equal_nan=True), k
+
+
+_INT_AST = """Module m
+{
+function f (_x, _y, _out)
+  in _x: int32[64, 256]
+  in _y: int32[64]
+  out _out: int32[64, 256]
+  tensor x -> _x
+  tensor y -> _y
+  tensor out -> _out
+{
+  ScheduleBlock(root)
+  {
+    serial for (i, 0, 64)
+    {
+      serial for (k, 0, 256)
+      {
+        ScheduleBlock(out)
+        {
+          i0, i1 = axis.bind(i, k)
+          out[i0, i1] = ((x[i0, i1] + (y[i0] * 3)) + (i0 * 100000))
+        }
+      }
+    }
+  }
+}
+}
+"""
+
+
+def test_hoisted_values_keep_the_c_type_they_had_in_place() -> None:
+    """The C target's index variables are 64-bit: a hoisted value computed from them (a row's
+    offset) is declared 64-bit too, not truncated to its 32-bit dtype (an offset past 2**31
+    elements would wrap); a value of loaded 32-bit elements stays 32-bit (its int32 arithmetic
+    wraps as it did in place)."""
+    import re
+
+    from pirc.cinn.ast import parse
+    from pirc.cinn.backend.build import generate
+
+    c = generate(parse(_INT_AST, "k.ast"), "c").text
+    assert re.search(r"int32_t v\d+_inv\d+ = \(a\d+_y\[v\d+_i\] \* 3\);", c), c
+    assert re.search(r"int64_t v\d+_inv\d+ = \(v\d+_i \* 100000\);", c), c
+    prog = parse_program((CORPUS / "bench_layernorm" / "program.pir").read_text(), "ln")
+    fuse(prog)
+    c = generate(lower_program(prog, "c").module, "c").text  # rows in blocks: offsets of the block's rows
+    assert re.search(r"int64_t v\d+_inv\d+ = \(v\d+_i_0 \* 4\);", c), c
+    assert not re.search(r"int32_t v\d+_inv\d+ = \(v\d+_", c), c

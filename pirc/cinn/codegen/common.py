@@ -58,7 +58,7 @@ from pirc.cinn.ast.nodes import (
     Var,
 )
 from pirc.cinn.ast.printer import print_ast
-from pirc.cinn.ast.visitor import walk
+from pirc.cinn.ast.visitor import children, walk
 
 #: bumped whenever generated code or the ABI changes (part of every cache key)
 from pirc.cinn.codegen.literals import (  # noqa: F401 - re-exported
@@ -131,6 +131,9 @@ class FuncEmitter(ExprEmitter):
         self.lines: list[str] = []
         self.depth = 1
         self.scopes: list[dict[Var, str]] = [{}]
+        #: the variables declared with index_ctype: loop and iteration variables, and the Lets of
+        #: values over them (wider than their dtype's C type on a target that widens indices)
+        self.wide: set[Var] = set()
         self.storage: dict[str, StorageInfo] = {}
         self.symbol = kernel_symbol(index, func.name)
         self.args: list[ArgInfo] = []
@@ -342,8 +345,14 @@ class FuncEmitter(ExprEmitter):
             if v.dtype in (DType.VOID, DType.STRING, DType.HANDLE):
                 raise self.error(f"cannot declare a {v.dtype} variable", s)
             value = self.expr(s.value) if s.value is not None else "0"  # type: ignore[attr-defined]
+            ct = ctype(v.dtype)
+            if s.value is not None and self.index_ctype(v.dtype) != ct and self.is_wide(s.value):  # type: ignore[attr-defined]
+                # a value of index variables (a row's offset hoisted out of a loop): as wide as
+                # those variables, so that it is the value the expression had in place
+                ct = self.index_ctype(v.dtype)
+                self.wide.add(v)
             name = self.bind(v)
-            self.emit(f"{ctype(v.dtype)} {name} = {value};")
+            self.emit(f"{ct} {name} = {value};")
         elif k is Kind.EVALUATE:
             self.evaluate(s.value, s)  # type: ignore[attr-defined]
         elif k is Kind.SCHEDULE_BLOCK_REALIZE:
@@ -363,8 +372,21 @@ class FuncEmitter(ExprEmitter):
         self.emit(f"/* {comment_text(sb.name)} */")
         for iv, val in zip(sb.iter_vars, values):
             self.emit(f"const {self.index_ctype(iv.dtype)} {self.bind(iv)} = {val};")
+            self.wide.add(iv)
         self.stmt(sb.body)
         self.pop()
+
+    def is_wide(self, e: Expr) -> bool:
+        """Whether ``e`` as printed has the wider C type of the index variables it computes with
+        (C's usual arithmetic conversions: a loaded element, a cast or a call has its own type)."""
+        k = e.KIND
+        if k is Kind.VAR:
+            return e in self.wide
+        if k in (Kind.LOAD, Kind.CAST, Kind.CALL):
+            return False
+        if k is Kind.SELECT:
+            return self.is_wide(e.true_value) or self.is_wide(e.false_value)  # type: ignore[attr-defined]
+        return any(isinstance(c, Expr) and self.is_wide(c) for c in children(e))
 
     def evaluate(self, c: Call, node: Node) -> None:
         if c.name in VOID_INTRINSICS:
@@ -393,6 +415,7 @@ class FuncEmitter(ExprEmitter):
         name = self.names.fresh("v", s.loop_var.name)
         header = self.loop_header(s, name)  # bounds are evaluated before the loop variable is bound
         self.scopes[-1][s.loop_var] = name
+        self.wide.add(s.loop_var)
         for p in pragmas:
             self.lines.append(p)
         self.open(header)
@@ -431,6 +454,7 @@ class FuncEmitter(ExprEmitter):
                 self.push()
                 for iv, val in zip(sb.iter_vars, values):
                     self.emit(f"const {self.index_ctype(iv.dtype)} {self.bind(iv)} = {val};")
+                    self.wide.add(iv)
                 chain(sb.body)
                 self.pop()
             elif nan is not None:
