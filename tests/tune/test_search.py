@@ -24,7 +24,7 @@ TASK = GroupTask(0, "k" * 64, "c", "", ["pd_op.sum"], [[64, 64]], ["float32"])
 def cost(p: dict) -> float:
     """A landscape with per-knob effects and one interaction (as tile x width have)."""
     tile = p.get("inner_tile") or 256
-    w = p.get("vector_width") or 8
+    w = p.get("vector_width") or 16
     ms = 1.0 + abs(math.log2(tile) - 9.0) * 0.4 + (0.5 if p.get("parallel") is False else 0.0)
     ms += 0.3 if (w == 16 and tile < 128) else 0.0
     return ms + (0.0 if w != 4 else 0.2)

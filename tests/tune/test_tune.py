@@ -55,7 +55,7 @@ def test_tuning_log_is_applied_by_lowering(tmp_path: Path) -> None:
         tuned, _ = lower_text(COL, "m", "c", False)
     assert "parallel for" in default and "tuned" not in default
     assert 'tuned:"inner_tile=32,parallel=False"' in tuned and "parallel for" not in tuned
-    assert "vectorize[8] for (i_1, 0, 32)" in tuned
+    assert "vectorize[16] for (i_1, 0, 32)" in tuned
     r = subprocess.run([str(BIN / "pirc-lower"), "-", "--target", "c", "--tuning-log", str(log)], check=False,
                        input=COL,
                        capture_output=True, text=True)
@@ -139,4 +139,4 @@ def test_compile_applies_the_tuning_log(tmp_path: Path) -> None:
                        input=COL, capture_output=True, text=True, check=False)
     assert r.returncode == 0, r.stderr
     ast = (tmp_path / "pkg" / "kernels.ast").read_text()
-    assert 'tuned:"inner_tile=32"' in ast and "vectorize[8] for (i_1, 0, 32)" in ast
+    assert 'tuned:"inner_tile=32"' in ast and "vectorize[16] for (i_1, 0, 32)" in ast

@@ -23,7 +23,7 @@ SPACE: dict[str, tuple[Any, ...]] = {
     # ... or, with no spatial loop outside those axes, runs of whole rows in parallel (None: 8/4/2 runs)
     "split_k": (None, False, 2),
     # ... and the vector width of its inner loops (elements)
-    "vector_width": (None, 4, 16),
+    "vector_width": (None, 4, 8),
     # compute_inline: values larger than this many nodes stay materialised
     "inline_limit": (None, 200, 20000),
     # transcendental values shared by sibling loops computed once (compute_once.py)
