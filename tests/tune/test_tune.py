@@ -140,3 +140,41 @@ def test_compile_applies_the_tuning_log(tmp_path: Path) -> None:
     assert r.returncode == 0, r.stderr
     ast = (tmp_path / "pkg" / "kernels.ast").read_text()
     assert 'tuned:"inner_tile=32"' in ast and "vectorize[16] for (i_1, 0, 32)" in ast
+
+
+def test_worker_times_warm_runs_whose_outputs_are_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The worker times a candidate as a caller runs it: the ahead-of-time path, warmed up for
+    at least WARMUP_S, each run's outputs dropped before the next (held, two sets of outputs
+    alternate in memory and a 0.15 ms kernel timed 0.37 ms: the tuner then chose a one-thread
+    schedule twice as slow)."""
+    import time
+    import weakref
+
+    import pirc.runtime
+    from pirc.cinn.tune import worker
+
+    calls: list[tuple[float, int]] = []  # (when, outputs of earlier runs still alive)
+    alive: list[weakref.ref] = []
+    made: list[dict] = []
+
+    class Recording(pirc.runtime.StandaloneExecutor):
+        def __init__(self, *a: object, **k: object) -> None:
+            made.append(dict(k))
+            super().__init__(*a, **k)  # type: ignore[arg-type]
+
+        def run(self, *a: object, **k: object) -> dict:
+            calls.append((time.perf_counter(), sum(r() is not None for r in alive)))
+            out = super().run(*a, **k)  # type: ignore[arg-type]
+            alive.extend(weakref.ref(v) for v in out.values())
+            return out
+
+    t = _tasks(ROWS)[0]
+    c = worker.Candidate({"program": t.program, "key": t.key, "target": "c", "params": {}, "warmup": 2,
+                          "repeat": 5, "seed": 0})
+    assert c.build() is None
+    monkeypatch.setattr(pirc.runtime, "StandaloneExecutor", Recording)
+    out = c.time()
+    assert out["ok"] and made == [{"threads": 1, "aot": None}]
+    timed = calls[-5:]
+    assert len(calls) >= 2 + 5 and timed[0][0] - calls[0][0] >= worker.WARMUP_S
+    assert all(held <= 1 for _, held in calls)  # only the first run's outputs, kept for the check
