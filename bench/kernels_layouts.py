@@ -82,21 +82,17 @@ def resized(spec: str) -> Layout:
     return Layout(f"{name}@{shape}", dims, lo.dtype, lo.expr, base=name)
 
 
-def feeds_of(lo: Layout) -> dict[str, np.ndarray]:
-    return lo.feeds(0)
-
-
 def reference(lo: Layout) -> np.ndarray:
     """The interpreter's output for the layout's feeds."""
     from pirc.runtime import StandaloneExecutor
     from pirc.text.parser import parse_program
 
     with StandaloneExecutor(parse_program(lo.program(), lo.name), threads=1) as ex:
-        return np.asarray(next(iter(ex.run(feeds_of(lo)).values())))
+        return np.asarray(next(iter(ex.run(lo.feeds(0)).values())))
 
 
 def peer_workloads(layouts: list[Layout]) -> list[Workload]:
-    return [Workload(lo.name, lo.expr, feeds_of(lo), reference(lo)) for lo in layouts]
+    return [Workload(lo.name, lo.expr, lo.feeds(0), reference(lo)) for lo in layouts]
 
 
 class without_step:
@@ -127,7 +123,7 @@ def bench_pirc(lo: Layout, repeat: int, sessions: dict[str, PeerSession | str] |
     from pirc.text.parser import parse_program
 
     text = lo.program()
-    feeds = feeds_of(lo)
+    feeds = lo.feeds(0)
     x = feeds["x"]
     with StandaloneExecutor(parse_program(text, lo.name), threads=1) as ex:
         ref = ex.run(feeds)
@@ -153,7 +149,7 @@ def bench_params(lo: Layout, params: dict[str, Any], repeat: int) -> dict[str, A
     from pirc.text.parser import parse_program
 
     text = lo.program()
-    feeds = feeds_of(lo)
+    feeds = lo.feeds(0)
     default = compile_program(parse_program(text, lo.name), "c", progress=False)
     with use_params(ANY, "c", params):
         other = compile_program(parse_program(text, lo.name), "c", progress=False)

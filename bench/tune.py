@@ -56,7 +56,7 @@ CHAINS = [
 def _program(name: str) -> tuple[str, dict[str, np.ndarray], dict[str, np.ndarray]]:
     lo = next((c for c in CHAINS if c.name == name), None)
     if lo is not None:
-        return lo.program(), {"x": np.random.default_rng(0).standard_normal(lo.shape).astype(lo.dtype)}, {}
+        return lo.program(), lo.feeds(0), {}
     from bench.run import corpus_models
 
     m = corpus_models([name], big=False)[0]

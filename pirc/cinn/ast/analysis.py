@@ -12,7 +12,7 @@ from typing import Any
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import Buffer, Expr, For, Let, Node, ScheduleBlockRealize, Stmt, Store, Tensor, Var
+from pirc.cinn.ast.nodes import Buffer, Expr, For, Let, Node, ScheduleBlock, ScheduleBlockRealize, Stmt, Store, Tensor, Var
 from pirc.cinn.ast.visitor import substitute, walk
 
 #: the cross-thread reduce / shuffle calls of the CUDA target (never speculated, never SIMD)
@@ -279,11 +279,6 @@ def has_loop(s: Node) -> bool:
     return any(n.KIND is Kind.FOR for n in walk(s))
 
 
-# ------------------------------------------------------------------------------------------
-# the emitter
-# ------------------------------------------------------------------------------------------
-
-
 def outer_bindings(nodes: Iterable[Any]) -> dict[Var, Expr]:
     """The values of the iter vars and Lets bound in ``nodes`` (in walk order), in outer terms."""
     binding: dict[Var, Expr] = {}
@@ -294,3 +289,17 @@ def outer_bindings(nodes: Iterable[Any]) -> dict[Var, Expr]:
         elif isinstance(x, Let) and x.value is not None:
             binding[x.var] = substitute(x.value, binding)
     return binding
+
+
+def bound_inside(nodes: Iterable[Any]) -> set[int]:
+    """The ids of the variables ``nodes`` bind: schedule-block iter vars, Lets and loop
+    variables."""
+    out: set[int] = set()
+    for x in nodes:
+        if isinstance(x, ScheduleBlock):
+            out.update(id(v) for v in x.iter_vars)
+        elif isinstance(x, Let):
+            out.add(id(x.var))
+        elif isinstance(x, For):
+            out.add(id(x.loop_var))
+    return out

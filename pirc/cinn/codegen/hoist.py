@@ -31,22 +31,11 @@ from pirc.cinn.ast.nodes import (
     Let,
     Load,
     LoweredFunc,
-    ScheduleBlock,
     Store,
     Var,
 )
-from pirc.cinn.ast.analysis import outer_bindings, uses_vars
+from pirc.cinn.ast.analysis import bound_inside, outer_bindings, uses_vars
 from pirc.cinn.ast.visitor import Mutator, substitute, walk
-
-
-def _bound_inside(loop: For) -> set[int]:
-    ids = {id(loop.loop_var)}
-    for n in walk(loop.body):
-        if isinstance(n, ScheduleBlock):
-            ids.update(id(v) for v in n.iter_vars)
-        elif isinstance(n, (Let, For)):
-            ids.add(id(n.var if isinstance(n, Let) else n.loop_var))
-    return ids
 
 
 def _written_inside(loop: For) -> set[str]:
@@ -112,7 +101,7 @@ class _Hoist(Mutator):
         loop = self.generic_mutate(loop)
         if loop.kind is ForKind.PARALLEL or any(isinstance(n, For) for n in walk(loop.body)) or _is_reduction(loop):
             return loop
-        inner = _bound_inside(loop)
+        inner = {id(loop.loop_var)} | bound_inside(walk(loop.body))
         rep = _Replace(inner, _written_inside(loop), self.name, _invariant_bindings(loop, inner))
         body = rep.visit(loop.body)
         if not rep.lets:

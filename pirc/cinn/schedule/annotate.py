@@ -11,13 +11,13 @@ from pirc.cinn.schedule.tree import (
     LoopRef,
     Tree,
     const,
+    descendants,
     fail,
     find_loop,
     get_block,
     is_zero,
     loop_path,
     replace,
-    stmt_children,
 )
 
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
@@ -38,18 +38,8 @@ def reduction_carried(f: For) -> str | None:
     return None
 
 
-def _descendants(f: For) -> list[Any]:
-    out: list[Any] = []
-    stack = list(stmt_children(f))
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(stmt_children(n))
-    return out
-
-
 def contains_loop(f: For) -> bool:
-    return any(isinstance(n, For) for n in _descendants(f))
+    return any(isinstance(n, For) for n in descendants(f))
 
 
 def _with_kind(tree: Tree, loop: LoopRef, what: str, **kind: Any) -> tuple[Tree, For, For]:
@@ -115,7 +105,7 @@ def vectorize(tree: Tree, loop: LoopRef, factor: int | None = None) -> Tree:
     whole (constant extent) count as straight-line code."""
     f = find_loop(tree, loop)
     if any(isinstance(n, For) and (n.kind is not ForKind.UNROLLED or const(n.extent) is None)
-           for n in _descendants(f)):
+           for n in descendants(f)):
         raise fail(f"cannot vectorize loop '{f.loop_var.name}': it is not innermost", f)
     red = reduction_carried(f)
     if red is not None:

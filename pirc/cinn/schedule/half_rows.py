@@ -23,11 +23,10 @@ same adds, bit-identical.  So is a float32 sum of one marked row (``pirc_sum_h2f
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pirc.cinn.ast.analysis import const_int, linear_coeff, outer_bindings, storage_key, uses_vars
+from pirc.cinn.ast.analysis import bound_inside, const_int, linear_coeff, outer_bindings, storage_key, uses_vars
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.nodes import (
@@ -39,10 +38,8 @@ from pirc.cinn.ast.nodes import (
     ForKind,
     IfThenElse,
     IntImm,
-    Let,
     Load,
     LoweredFunc,
-    ScheduleBlock,
     ScheduleBlockRealize,
     Select,
     Store,
@@ -86,16 +83,6 @@ def _flat_coeff(t: Tensor, idx: tuple[Expr, ...], v: Var) -> int | None:
     return total
 
 
-def _inner(nodes: Iterable[Any]) -> set[int]:
-    out: set[int] = set()
-    for x in nodes:
-        if isinstance(x, ScheduleBlock):
-            out.update(id(v) for v in x.iter_vars)
-        elif isinstance(x, Let):
-            out.add(id(x.var))
-    return out
-
-
 def half_rows(loop: For) -> list[HalfRow]:
     """The contiguous float16 runs the innermost ``loop`` reads (see the module docstring)."""
     n, mn = const_int(loop.extent), const_int(loop.min)
@@ -105,7 +92,7 @@ def half_rows(loop: For) -> list[HalfRow]:
     if any(isinstance(x, (For, IfThenElse, Select)) for x in nodes):
         return []
     written = {storage_key(x.tensor) for x in nodes if isinstance(x, Store)}
-    inner = _inner(nodes)
+    inner = bound_inside(nodes)
     binding = outer_bindings(nodes)
     rows: list[HalfRow] = []
     start = {loop.loop_var: IntImm(mn, loop.loop_var.dtype)}
@@ -143,7 +130,7 @@ def half_accumulation(loop: For, rows: list[HalfRow]) -> HalfAccumulation | None
         return None
     binding = outer_bindings(walk(loop.body))
     idx = tuple(substitute(i, binding) for i in st.indices)
-    if any(uses_vars(i, _inner(walk(loop.body))) for i in idx) or _flat_coeff(st.tensor, idx, loop.loop_var) != 1:
+    if any(uses_vars(i, bound_inside(walk(loop.body))) for i in idx) or _flat_coeff(st.tensor, idx, loop.loop_var) != 1:
         return None
     start = {loop.loop_var: IntImm(const_int(loop.min) or 0, loop.loop_var.dtype)}
     return HalfAccumulation(st.tensor, tuple(substitute(i, start) for i in idx), rows[0])

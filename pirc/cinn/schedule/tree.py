@@ -67,6 +67,17 @@ def stmt_children(n: Node) -> list[Node]:
     return []
 
 
+def descendants(n: Node) -> list[Node]:
+    """Every statement-level node below ``n`` (not ``n`` itself; no expressions)."""
+    out: list[Node] = []
+    stack = stmt_children(n)
+    while stack:
+        c = stack.pop()
+        out.append(c)
+        stack.extend(stmt_children(c))
+    return out
+
+
 def paths(tree: Tree) -> Iterator[list[Node]]:
     """Every statement-level node with its ancestors (``path[-1]`` is the node), pre-order."""
     stack: list[list[Node]] = [[tree]]
@@ -334,6 +345,7 @@ __all__ = [
     "block_store",
     "body_stmts",
     "const",
+    "descendants",
     "fail",
     "find_loop",
     "fresh_name",

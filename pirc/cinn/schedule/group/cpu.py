@@ -53,10 +53,10 @@ from pirc.cinn.ast.nodes import (
 from pirc.cinn.ast.visitor import children, replace_nodes, substitute, uses_any, uses_var, walk
 from pirc.cinn.lower.symbolic import product
 from pirc.cinn.schedule import Schedule
-from pirc.cinn.schedule.annotate import reduction_carried
+from pirc.cinn.schedule.annotate import contains_loop, reduction_carried
 from pirc.cinn.schedule.group.fusion import as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, block_store, root_stmts, with_stmts
-from pirc.cinn.schedule.tree import RetargetTensors, const, insert_stmt, replace, single, stmt_children, storage
+from pirc.cinn.schedule.tree import RetargetTensors, const, descendants, insert_stmt, replace, single, storage
 from pirc.diagnostics import PircError
 
 #: the default tile of the inner spatial loop: 256 float32 = 1 KiB contiguous per row
@@ -142,7 +142,7 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
             cur = single(cur.body)
         if chain:
             s.reorder(*chain, lane)
-        if not any(isinstance(k, For) for k in _descendants(s.loop(lane))):
+        if not contains_loop(s.loop(lane)):
             width = info.params.get("vector_width") or max(VECTOR_BYTES // max(_elem_bytes(s.loop(lane)), 1), 1)
             if chain and info.params.get("hoist", True):
                 saved = s.tree
@@ -157,7 +157,7 @@ def _tile_nest(tree: For, loops: list[For], n_inner: int, info: ScheduleInfo) ->
                 # then the loop's variable (no `/` and `%` of the fused index inside it)
                 _, lane = s.split(lane, [None, cut])
             s.vectorize(lane, width)
-    for n in _descendants(s.tree):
+    for n in descendants(s.tree):
         if isinstance(n, Store):
             info.keep_temp.add(storage(n.tensor))
     return s.tree  # type: ignore[return-value]
@@ -227,7 +227,7 @@ def hoist_lane_invariants(s: Schedule, lane: For, chain: list[For], width: int) 
     if st is None:
         return
     outer = s.loop(chain[0])
-    written = {storage(n.tensor) for n in _descendants(outer) if isinstance(n, Store)}
+    written = {storage(n.tensor) for n in descendants(outer) if isinstance(n, Store)}
     chain_ids = {id(c.loop_var) for c in chain}
     varying = {id(iv) for iv, val in zip(blk.iter_vars, real.iter_values) if uses_any(val, chain_ids)}
     fixed = {id(iv) for iv in blk.iter_vars} - varying
@@ -277,18 +277,8 @@ def _worth_hoisting(e: Expr) -> bool:
     return any(isinstance(n, Call) or (isinstance(n, Div) and n.dtype.is_float) for n in walk(e))
 
 
-def _descendants(node: object) -> list:
-    out = []
-    stack = list(stmt_children(node))  # type: ignore[arg-type]
-    while stack:
-        n = stack.pop()
-        out.append(n)
-        stack.extend(stmt_children(n))
-    return out
-
-
 def _elem_bytes(loop: For) -> int:
-    sizes = [n.tensor.dtype.bits // 8 for n in _descendants(loop) if isinstance(n, Store)]
+    sizes = [n.tensor.dtype.bits // 8 for n in descendants(loop) if isinstance(n, Store)]
     return max(sizes) if sizes else 4
 
 

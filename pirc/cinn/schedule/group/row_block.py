@@ -52,67 +52,64 @@ L1_BYTES = 32 << 10
 
 
 def cpu_row_blocks(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRealize:
-    """Each nest of :func:`row_block_candidate` in blocks of ``params["row_block"]`` rows
-    (default: :data:`DEFAULT_ROWS`, fewer when their output rows pass :data:`BLOCK_BYTES`); a
-    nest a primitive refuses stays as it was."""
+    """Each nest :func:`_candidate` accepts in blocks of ``params["row_block"]`` rows (default:
+    :data:`DEFAULT_ROWS`, fewer when their output rows pass :data:`BLOCK_BYTES`); a nest a
+    primitive refuses stays as it was."""
     want = info.params.get("row_block")
     m = info.master
     if info.cuda or want is False or m is None or not m.R or not m.last_axis_reduce:
         return root
-    rows = int(want) if want else DEFAULT_ROWS
-    if rows < 2:
-        return root
     out: list[Stmt] = []
     changed = False
     for st in root_stmts(root):
-        new = _block_rows(st, rows, bool(want), info) if isinstance(st, For) and row_block_candidate(st) else None
+        row_bytes = _candidate(st) if isinstance(st, For) else None
+        new = None
+        if isinstance(st, For) and row_bytes is not None:
+            rows = int(want) if want else min(DEFAULT_ROWS, BLOCK_BYTES // row_bytes)
+            new = _block_rows(st, rows, info)
         changed |= new is not None
         out.append(new if new is not None else st)
     return with_stmts(root, out) if changed else root
 
 
-def row_block_candidate(st: Stmt) -> bool:
-    """``st`` is ``for i { reductions..; for k { one block } }`` whose last loop reads, besides
-    the row, operands that do not depend on ``i`` (shared rows), with no transcendental call,
-    and whose rows and shared rows (a row of each tensor it reads or writes) pass
-    :data:`L1_BYTES`: else the shared rows stay in cache from one row to the next and blocks
-    only add streams (4096x1024 layer norm: 0.53-0.67 ms a row at a time, 0.82-0.92 in blocks
-    of four)."""
-    if not isinstance(st, For) or len(st.body.stmts) < 2:
-        return False
+def _candidate(st: For) -> int | None:
+    """The bytes of one output row when ``st`` is ``for i { reductions..; for k { one block } }``
+    whose last loop reads, besides the row, operands that do not depend on ``i`` (shared rows),
+    with no transcendental call, and whose rows and shared rows (a row of each tensor it reads or
+    writes) pass :data:`L1_BYTES`: else the shared rows stay in cache from one row to the next and
+    blocks only add streams (4096x1024 layer norm: 0.53-0.67 ms a row at a time, 0.82-0.92 in
+    blocks of four).  None otherwise."""
+    if len(st.body.stmts) < 2:
+        return None
     *head, last = st.body.stmts
     if not any(isinstance(h, For) and reduction_carried(h) is not None for h in head):
-        return False
+        return None
     if not isinstance(last, For) or contains_loop(last) or reduction_carried(last) is not None:
-        return False
+        return None
     real = single(last.body)
-    if not isinstance(real, ScheduleBlockRealize):
-        return False
-    if any(isinstance(n, Call) and n.name in EXPENSIVE for n in walk(real.block.body)):
-        return False
     width = const(last.extent)
-    if width is None:
-        return False
+    if not isinstance(real, ScheduleBlockRealize) or width is None:
+        return None
+    if any(isinstance(n, Call) and n.name in EXPENSIVE for n in walk(real.block.body)):
+        return None
     binding = dict(zip(real.block.iter_vars, real.iter_values))
-    shared, rows = False, set()
+    rows: dict[str, int] = {}  # buffer -> the bytes of its row
+    shared, out_bytes = False, 0
     for n in walk(real.block.body):
         if isinstance(n, (Load, Store)):
             idx = [substitute(e, binding) for e in n.indices]
             if not any(uses_var(e, last.loop_var) for e in idx):
                 continue  # a per-row value (a mean), not a row
-            rows.add((storage(n.tensor), n.tensor.dtype.bits))
+            row = width * max(n.tensor.dtype.bits // 8, 1)
+            rows[storage(n.tensor)] = row
             shared |= not any(uses_var(e, st.loop_var) for e in idx)
-    return shared and sum(width * max(bits // 8, 1) for _, bits in rows) > L1_BYTES
+            if isinstance(n, Store):
+                out_bytes = row
+    return out_bytes if shared and out_bytes and sum(rows.values()) > L1_BYTES else None
 
 
-def _block_rows(st: For, rows: int, explicit: bool, info: ScheduleInfo) -> For | None:
+def _block_rows(st: For, rows: int, info: ScheduleInfo) -> For | None:
     n = const(st.extent)
-    last = st.body.stmts[-1]
-    assert isinstance(last, For)
-    width = const(last.extent)
-    out = next((x for x in walk(last) if isinstance(x, Store)), None)
-    if width is not None and out is not None and not explicit:
-        rows = min(rows, BLOCK_BYTES // max(width * max(out.tensor.dtype.bits // 8, 1), 1))
     if n is None or rows < 2 or n % rows or n // rows < MIN_BLOCKS:
         return None
     s = Schedule(st)
@@ -137,4 +134,4 @@ def _block_rows(st: For, rows: int, explicit: bool, info: ScheduleInfo) -> For |
     return s.tree
 
 
-__all__ = ["BLOCK_BYTES", "DEFAULT_ROWS", "L1_BYTES", "MIN_BLOCKS", "cpu_row_blocks", "row_block_candidate"]
+__all__ = ["BLOCK_BYTES", "DEFAULT_ROWS", "L1_BYTES", "MIN_BLOCKS", "cpu_row_blocks"]
