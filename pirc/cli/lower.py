@@ -50,8 +50,10 @@ AST_TARGET_HEADER = "// pirc-lower: target {target}\n"
 
 
 def lower_text(text: str, name: str, target: str, want_host: bool, verify_input: bool = True,
-               timings: list[tuple[str, float]] | None = None) -> tuple[str, str | None]:
-    """(.ast text, host program text or None).  Raises PircError."""
+               timings: list[tuple[str, float]] | None = None,
+               groups: list | None = None) -> tuple[str, str | None]:
+    """(.ast text, host program text or None); ``groups`` (if given) gets the LoweredGroups.
+    Raises PircError."""
     import time
 
     timings = timings if timings is not None else []
@@ -73,6 +75,8 @@ def lower_text(text: str, name: str, target: str, want_host: bool, verify_input:
         timings.append(("fuse", time.perf_counter() - t1))
     t1 = time.perf_counter()
     lowered = lower_program(program, target)
+    if groups is not None:
+        groups.extend(lowered.groups)
     ast_text = AST_TARGET_HEADER.format(target=target) + print_ast(lowered.module) + "\n"
     timings.append(("lower", time.perf_counter() - t1))
     host_text = None
@@ -99,9 +103,12 @@ def lower_text(text: str, name: str, target: str, want_host: bool, verify_input:
 @timing_option
 @click.option("--tuning-log", default=None, metavar="TUNING.jsonl",
               help="Apply the best schedule of each group recorded by pirc-tune (else the default schedules).")
+@click.option("--work", is_flag=True,
+              help="Print per group the work of its ops one by one and of its kernels, their ratio and the "
+                   "values computed once (stderr).")
 @handle_errors
 def lower_command(input: str, output: str, host_out: str | None, target: str, do_verify: bool, timing: bool,
-                  tuning_log: str | None = None) -> None:
+                  tuning_log: str | None = None, work: bool = False) -> None:
     """Lower the cinn_op.group ops of a fused program to the loop-level AST.
 
     \b
@@ -110,15 +117,17 @@ def lower_command(input: str, output: str, host_out: str | None, target: str, do
     Examples:
       pirc-lower fused.pir -o kernels.ast --host-out host.pir
       pirc-lower model.pir | pirc-codegen -o kernels.c
+      pirc-lower model.pir --work -o /dev/null
       pirc translate prog.json fuse lower --target cuda codegen -o kernels.cu
     """
     text, name, _ = read_program_text(input)
     timings: list[tuple[str, float]] = []
+    lowered: list = []
     from pirc.cinn.tune.log import use_tuning
 
     try:
         with use_tuning(tuning_log):
-            ast_text, host_text = lower_text(text, name, target, host_out is not None, do_verify, timings)
+            ast_text, host_text = lower_text(text, name, target, host_out is not None, do_verify, timings, lowered)
     except PircError as e:
         sys.stdout.flush()
         e.print(sys.stderr)
@@ -127,6 +136,10 @@ def lower_command(input: str, output: str, host_out: str | None, target: str, do
         assert host_text is not None
         write_output(host_out, host_text)
     write_output(output, ast_text)
+    if work:
+        from pirc.cli.work_report import print_work
+
+        print_work(lowered)
     if timing:
         print_timing("pirc-lower", timings)
 

@@ -66,7 +66,9 @@ SMALL_ROWS = 8
 MODELS: dict[str, dict] = {}
 
 
-def model(name, description, features=(), seed=None, big=False):
+def model(name, description, features=(), seed=None, big=False, bench_only=False):
+    """Register a model; ``bench_only`` ones are written to bench/data/<name>/ (too big
+    for the tests that walk every corpus model) and left out of MANIFEST.json."""
     def deco(fn):
         MODELS[name] = dict(
             name=name,
@@ -75,6 +77,7 @@ def model(name, description, features=(), seed=None, big=False):
             build=fn,
             seed=seed if seed is not None else (zlib_crc(name) % 100000),
             big=big,
+            dir=(BENCH_DIR if bench_only else HERE) / name,
         )
         return fn
 
@@ -553,6 +556,61 @@ def build_multi_output(c: Ctx):
     return o
 
 
+# ---- work that fusion must not multiply (issue: every value computed once) ----
+
+def _scan(c: Ctx, steps):
+    """A state-space scan unrolled over ``steps`` (Mamba's selective scan, as to_static unrolls it):
+    h_t = exp(-dt_t * |A|) * h_{t-1} + dt_t, y_t = sum(h_t * C_t, -1)."""
+    x = c.data("x", [1, steps, 256])
+    cc = c.data("c", [1, steps, 16])
+    a = paddle.static.create_parameter([256, 16], "float32", name="a")
+    d = F.softplus(x)
+    h = paddle.zeros([1, 256, 16], "float32")
+    outs = []
+    for t in range(steps):
+        dt = d[:, t].unsqueeze(-1)
+        h = paddle.exp(-dt * paddle.abs(a)) * h + dt
+        outs.append(paddle.sum(h * cc[:, t].unsqueeze(1), axis=-1))
+    return [paddle.stack(outs, 1)]
+
+
+@model("scan_recurrence", "a recurrence unrolled over 8 steps (state-space scan: softplus, "
+       "slice, exp, multiply-add carried from step to step, a reduction per step, stack)",
+       ["recurrence", "unrolled", "reduction", "parameters", "static_shape"])
+def build_scan_recurrence(c: Ctx):
+    return _scan(c, 8)
+
+
+@model("scan_recurrence_32", "the scan_recurrence model unrolled over 32 steps (bench/data only)",
+       ["recurrence", "unrolled", "reduction", "parameters", "static_shape"], bench_only=True)
+def build_scan_recurrence_32(c: Ctx):
+    return _scan(c, 32)
+
+
+@model("scan_recurrence_128", "the scan_recurrence model unrolled over 128 steps (bench/data only)",
+       ["recurrence", "unrolled", "reduction", "parameters", "static_shape"], bench_only=True)
+def build_scan_recurrence_128(c: Ctx):
+    return _scan(c, 128)
+
+
+@model("shared_producers", "expensive producers read by several consumers of one group: a gelu*sigmoid "
+       "read by an elementwise epilogue and two reductions, a 3-tap stencil over slices of a tanh, "
+       "and a transposed convolution of a leaky ReLU of a three-way average",
+       ["shared_producer", "stencil", "conv_transpose", "reduction", "parameters"])
+def build_shared_producers(c: Ctx):
+    x = c.data("x", [-1, 16, 64])
+    g = F.gelu(x) * F.sigmoid(x * 1.5)
+    e = g * 2.0 + paddle.tanh(g)
+    s = paddle.sum(g, axis=-1) + paddle.max(g, axis=-1)
+    t = paddle.tanh(x * 0.5)
+    st = (t[:, :, :-2] + t[:, :, 1:-1] + t[:, :, 2:]) * (1.0 / 3.0)
+    st = F.leaky_relu(st, 0.1)
+    y = c.data("y", [-1, 4, 8, 8])
+    avg = (y + paddle.exp(y * 0.3) + paddle.tanh(y)) * (1.0 / 3.0)
+    ct = nn.Conv2DTranspose(4, 3, 3, stride=2, padding=1, output_padding=1)(F.leaky_relu(avg, 0.2))
+    return [e, s, st, ct]
+
+
 # ---- benchmark kernels (memory bound) ------------------------------------
 
 def _bench_softmax(c, rows):
@@ -1012,7 +1070,7 @@ def main(argv=None):
             ap.error(f"unknown model(s): {unknown}")
         for n in names:
             t0 = time.time()
-            meta, *_ = run_model(MODELS[n], HERE / n)
+            meta, *_ = run_model(MODELS[n], MODELS[n]["dir"])
             log(f"{n}: {meta['ops']} ops, {len(meta['op_kinds'])} kinds "
                 f"({time.time() - t0:.1f}s)")
         write_manifest()
@@ -1028,7 +1086,7 @@ def verify_corpus(log):
     Paddle objects used to write it). Returns the number of problems."""
     bad = 0
     for n in MODELS:
-        d = HERE / n
+        d = MODELS[n]["dir"]
         if not (d / "meta.json").exists():
             continue
         meta = json.loads((d / "meta.json").read_text())
@@ -1080,7 +1138,7 @@ def write_manifest():
     metas = []
     for n in MODELS:
         p = HERE / n / "meta.json"
-        if p.exists():
+        if MODELS[n]["dir"] == HERE / n and p.exists():
             metas.append(json.loads(p.read_text()))
     all_kinds = sorted({k for m in metas for k in m["op_kinds"]})
     manifest = dict(

@@ -35,6 +35,11 @@ from pirc.cinn.lower import OpLower
 
 MODELS = corpus_models()
 
+#: models whose outputs are sums of large terms: a CUDA warp reduction adds them in another order
+#: than numpy does (the scan's 16 products of states up to ~100 per output), so float32 rounding
+#: differs by more than atol 1e-6 where the sum cancels; (rtol, atol) for those
+TOLERANCE = {"scan_recurrence": (1e-5, 1e-4)}
+
 
 @functools.cache
 def _model(path: Path):  # type: ignore[no-untyped-def]
@@ -70,7 +75,7 @@ def test_corpus_groups_lower_and_match_interpreter(model: Path, target: str) -> 
         cases = seen[:2] if seen else [(ins, reference_run(g, ins)) for ins in [synth_inputs(g)]]
         for ins, want in cases:
             got = run_lowered(lg, ins)
-            pr = compare(got, want)
+            pr = compare(got, want, *TOLERANCE.get(model.name, (1e-5, 1e-6)))
             if pr:
                 problems.append(f"group {i} ({', '.join(k.func.name for k in lg.kernels)}): {'; '.join(pr)}")
                 break

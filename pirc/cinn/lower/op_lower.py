@@ -44,12 +44,15 @@ from pirc.cinn.ast.nodes import (
     LoweredFunc,
     MemoryScope,
     Module,
+    ScheduleBlockRealize,
     Tensor,
     Var,
 )
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.lower import reduce_strategy as rs
 from pirc.cinn.lower import schedule as sch
+from pirc.cinn.schedule.group.info import realizes
+from pirc.cinn.schedule.group.work import Work, ast_work
 from pirc.cinn.lower.compute import ComputeOp, LowerContext, LTensor
 from pirc.cinn.lower.strategy import STRATEGIES, LoweringError, ShapeCtx, short_name
 from pirc.cinn.lower.symbolic import Dim, SymbolTable
@@ -97,10 +100,20 @@ class LoweredGroup:
     kernels: list[KernelInfo]
     symbols: list[SymbolArg]  # every symbol of the group
     temps: dict[str, tuple[list[str], DType]] = field(default_factory=dict)  # intermediates between kernels
+    #: element operations of the group's ops run one by one, and of its kernels (work.py)
+    op_work: Work = field(default_factory=Work)
+    kernel_work: Work = field(default_factory=Work)
+    #: the values the schedule computed once instead of inlining them (recompute.py)
+    computed_once: list[str] = field(default_factory=list)
 
     @property
     def functions(self) -> list[LoweredFunc]:
         return [k.func for k in self.kernels]
+
+    @property
+    def work_ratio(self) -> float:
+        """The kernels' work over the op-by-op work: above 1, fusion repeats work."""
+        return self.kernel_work.total / self.op_work.total if self.op_work.total else 1.0
 
 
 def captured_values(block: Block) -> list[Value]:
@@ -146,6 +159,7 @@ class OpLower:
         self.value_names = value_names or {}
         self.inline_limit = inline_limit
         self._params: dict[str, Any] = {}  # the tuned parameters of the group being lowered
+        self._once: set[str] = set()  # the values the group's schedule computed once (recompute.py)
         self.cross_thread_calls = target == "cuda" if cross_thread_calls is None else cross_thread_calls
 
     # -----------------------------------------------------------------------------------
@@ -161,10 +175,16 @@ class OpLower:
         from pirc.cinn.tune.log import current_params, group_key
 
         self._params = current_params(group_key(ops, inputs, outputs, self.target), self.target)
+        self._once = set()
         st = self.lower_ops(ops, outputs, inputs)
         stmts = self.do_op_schedule(st)
         kernels = self.do_group_schedule(st, stmts)
-        return self.post_process(st, kernels, index, group)
+        lg = self.post_process(st, kernels, index, group)
+        lg.op_work = sum((ast_work(s) for s in stmts), Work())
+        lg.kernel_work = sum((ast_work(f.body) for f in lg.functions), Work())
+        order = {c.name: i for i, c in enumerate(st.ctx.computes)}
+        lg.computed_once = sorted(self._once, key=lambda n: order.get(n, -1))
+        return lg
 
     # -- 1. LowerOps ----------------------------------------------------------------------
     def lower_ops(self, ops: Sequence[Operation], outputs: Sequence[Value], inputs: Sequence[Value]) -> _GroupState:
@@ -319,13 +339,17 @@ class OpLower:
         root = sch.make_root(lower_to_ast_vec(st.ctx, pending))
         root = sch.loop_alignment(root, info)
         root = sch.compute_inline(root, info)
+        self._once |= info.materialised
         root = sch.horizontal_fusion(root, info)
         root = sch.vertical_fusion(root, info)
         nests = sch.root_stmts(root)
         current: dict[str, ComputeOp] = {}
         for nest in nests:
+            by_name: dict[str, ScheduleBlockRealize] = {}
+            for r in realizes(nest):
+                by_name.setdefault(r.block.name, r)
             for name in sch.nest_computes(nest, info):
-                current[name] = sch.current_compute(nest, info.blocks[name])
+                current[name] = sch.current_compute(nest, info.blocks[name], by_name)
         first = sch.nest_computes(nests[0], info) if nests else []
         order = [c.name for c in pending]
         part = [current[n] for n in order if n in first]
@@ -366,6 +390,7 @@ class OpLower:
                     return {origin.get(n, n) for n in sch.nest_computes(nests[0], info)}
         if self.cross_thread_calls:
             root = sch.replace_cross_thread_reduction(root, info)
+        self._once |= info.materialised
         return _Kernel(root, info, computes, keep)
 
     # -- 4. PostProcess ------------------------------------------------------------------

@@ -163,6 +163,10 @@ def _shared(a: _Body, b: _Body) -> Expr | None:
     return None
 
 
+def _scope(t: Any) -> MemoryScope | None:
+    return t.buffer.scope if t.buffer is not None else t.scope
+
+
 def _try_pair(stmts: list[Stmt], i: int, j: int, count: list[int]) -> list[Stmt] | None:
     a, b = single_store(stmts[i]), single_store(stmts[j])
     if a is None or b is None or a is b:
@@ -171,8 +175,7 @@ def _try_pair(stmts: list[Stmt], i: int, j: int, count: list[int]) -> list[Stmt]
     if not (structural_equal(la.min, lb.min) and structural_equal(la.extent, lb.extent)):
         return None
     out_t = b.store.tensor
-    scope = out_t.buffer.scope if out_t.buffer is not None else out_t.scope
-    if scope not in (MemoryScope.GLOBAL, None):
+    if _scope(out_t) not in (MemoryScope.GLOBAL, None):
         return None
     idx = tuple(b.flat(x) for x in b.store.indices)
     lv = lb.loop_var
@@ -223,8 +226,17 @@ class _Reuse(Mutator):
         any_change = False
         while changed:
             changed = False
+            # only a loop with an expensive value can give one, only a store to memory take one
+            # (the checks _try_pair starts with; a block of many loops is not tried pairwise)
+            bodies = [single_store(s) for s in stmts]
+            givers = [i for i, b_ in enumerate(bodies) if b_ is not None and _expensive(b_.store.value)]
+            if not givers:
+                break
             for j in range(len(stmts)):
-                for i in range(j - 1, -1, -1):
+                bj = bodies[j]
+                if bj is None or _scope(bj.store.tensor) not in (MemoryScope.GLOBAL, None):
+                    continue
+                for i in reversed([g for g in givers if g < j]):
                     new = _try_pair(stmts, i, j, self.count)
                     if new is not None:
                         stmts, changed, any_change = new, True, True

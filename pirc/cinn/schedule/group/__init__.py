@@ -18,7 +18,9 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
    non-output block into its consumers (elementwise, broadcast and injective
    producers disappear, as ``exp(x - max) / sum`` in CINN's softmax); an output
    keeps its block but is also recomputed in its consumers when small; only
-   blocks whose value tree is larger than ``inline_limit`` stay materialised.
+   blocks whose value tree is larger than ``inline_limit`` stay materialised -- unless
+   inlining would multiply the group's work (:mod:`.recompute`): then the values whose
+   repetition costs more than a store are computed once (counted by :mod:`.work`).
 3. :func:`optimize_reduction` -- choose the reduce strategy
    (:mod:`.reduce_strategy`); on CUDA, composed of primitives
    (:func:`~.reduction.cross_thread_reduce`): ``split`` each reduce loop by the reduce
@@ -31,15 +33,17 @@ schedule runs them in CINN's order (``StaticShapeGroupScheduler::Schedule``):
 5. :func:`vertical_fusion` -- merge a consumer nest into its producer's when every
    value it reads from it was produced in the same spatial iteration (CINN's
    ``IsKeepGraphDependency``).
-5a. :func:`fuse_serial_loops` (CUDA, ``none`` strategy) -- a thread's sibling loops over R
+5a. :func:`hold_rows` (C) -- a value computed once over a row (:mod:`.recompute`) gets a local
+   buffer of one row, read by the consumers' loops over the same row (:mod:`.row_buffer`).
+5b. :func:`fuse_serial_loops` (CUDA, ``none`` strategy) -- a thread's sibling loops over R
    (an elementwise output and the serial reductions of it) join into one loop and the value
    they share is computed once, into a register (:mod:`.cuda_serial`).
-5b. :func:`cpu_reduction_layout` (C only) -- a first- or middle-axis reduction gets
+5c. :func:`cpu_reduction_layout` (C only) -- a first- or middle-axis reduction gets
    its kept inner axis tiled, distributed over the nest's statements and moved inside
    the reduce loop, vectorised (primitives split / fission / reorder / vectorize; see
    :mod:`.cpu`); with no spatial loop outside that axis, runs of whole rows in parallel
    instead (split + rfactor of the reduce loop).
-5c. :func:`cpu_row_blocks` (C only) -- a last-axis reduction whose elementwise epilogue reads
+5d. :func:`cpu_row_blocks` (C only) -- a last-axis reduction whose elementwise epilogue reads
    a row-sized operand shared by every row (a layer norm's gamma and beta) writes the epilogue
    for a block of rows at a time (split / fission / reorder / unroll / vectorize; see
    :mod:`.row_block`), so the shared rows are loaded once per block.
@@ -80,6 +84,7 @@ from pirc.cinn.schedule.group.info import BlockInfo, Master, ScheduleInfo, make_
 from pirc.cinn.schedule.group.inline import compute_inline, inline_values
 from pirc.cinn.schedule.group.reduction import choose_strategy, optimize_reduction
 from pirc.cinn.schedule.group.row_block import cpu_row_blocks
+from pirc.cinn.schedule.group.row_buffer import hold_rows
 from pirc.cinn.schedule.group.storage import allocate_storage, cross_thread_call, replace_cross_thread_reduction
 
 GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleInfo], ScheduleBlockRealize]], ...] = (
@@ -88,6 +93,7 @@ GROUP_SCHEDULE_STEPS: tuple[tuple[str, Callable[[ScheduleBlockRealize, ScheduleI
     ("optimize_reduction", optimize_reduction),
     ("horizontal_fusion", horizontal_fusion),
     ("vertical_fusion", vertical_fusion),
+    ("hold_rows", hold_rows),
     ("fuse_serial_loops", fuse_serial_loops),
     ("cpu_reduction_layout", cpu_reduction_layout),
     ("cpu_row_blocks", cpu_row_blocks),
@@ -112,6 +118,7 @@ __all__ = [
     "cpu_row_blocks",
     "cross_thread_call",
     "fuse_serial_loops",
+    "hold_rows",
     "horizontal_fusion",
     "inline_values",
     "loop_alignment",

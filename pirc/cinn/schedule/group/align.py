@@ -209,10 +209,13 @@ def loop_alignment(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBl
     return with_stmts(root, out)
 
 
-def current_compute(st: Stmt, bi: BlockInfo) -> ComputeOp:
-    """The compute with the body the nest currently holds (inlining may have changed it)."""
+def current_compute(st: Stmt, bi: BlockInfo,
+                    by_name: dict[str, ScheduleBlockRealize] | None = None) -> ComputeOp:
+    """The compute with the body the nest currently holds (inlining may have changed it);
+    ``by_name``: the nest's realizes by block name, when the caller asks for many blocks."""
     c = bi.compute
-    for r in realizes(st):
+    found = by_name.get(c.name) if by_name is not None else None
+    for r in ([found] if found is not None else realizes(st) if by_name is None else []):
         if r.block.name == c.name:
             s = block_store(r.block)
             if s is None:

@@ -62,6 +62,11 @@ class ScheduleInfo:
     s_var: Var | None = None  # CUDA: the fused spatial loop variable of aligned nests
     keep_temp: set[str] = field(default_factory=set)  # buffers that stay temps (not one-element locals)
     params: dict[str, Any] = field(default_factory=dict)  # tuned schedule parameters (pirc-tune)
+    #: values computed once instead of inlined (recompute.plan_materialise), and of those, the
+    #: ones consumers read over the same row (name -> RowSpec for those held in a row buffer)
+    materialised: set[str] = field(default_factory=set)
+    row_reads: set[str] = field(default_factory=set)
+    rows: dict[str, Any] = field(default_factory=dict)
 
     def compute(self, block_name: str) -> ComputeOp | None:
         bi = self.blocks.get(block_name)
@@ -107,9 +112,9 @@ def block_names(node: Any) -> list[str]:
 
 def main_block_name(stmt: Stmt, info: ScheduleInfo) -> str | None:
     """The compute a top-level nest belongs to (its first block that is a compute)."""
-    for name in block_names(stmt):
-        if name in info.blocks:
-            return name
+    for n in walk(stmt):
+        if isinstance(n, ScheduleBlockRealize) and n.block.name in info.blocks:
+            return n.block.name
     return None
 
 

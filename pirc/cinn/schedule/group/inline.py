@@ -12,7 +12,7 @@ from pirc.cinn.ast.nodes import (
     Stmt,
     Var,
 )
-from pirc.cinn.ast.visitor import Mutator, substitute
+from pirc.cinn.ast.visitor import Mutator, substitute, walk
 from pirc.cinn.schedule.group.info import (
     ScheduleInfo,
     block_store,
@@ -22,6 +22,7 @@ from pirc.cinn.schedule.group.info import (
     tree_size,
     with_stmts,
 )
+from pirc.cinn.schedule.group.recompute import plan_materialise
 
 
 class _InlineLoads(Mutator):
@@ -47,11 +48,40 @@ def inline_values(node: Any, values: dict[str, tuple[tuple[Var, ...], Expr]]) ->
     return _InlineLoads(values).visit(node)
 
 
+def _small(stmts: list[Stmt], info: ScheduleInfo) -> dict[str, bool]:
+    """Per block, whether its value tree (with the producers before it inlined) is within
+    ``inline_limit``: the rule of the all-inlined schedule, without building the trees."""
+    sizes: dict[str, int] = {}
+    out: dict[str, bool] = {}
+    for st in stmts:
+        name = main_block_name(st, info)
+        if name is None or name not in info.blocks:
+            continue
+        main = next((r for r in realizes(st) if r.block.name == name), None)
+        store = block_store(main.block) if main is not None else None
+        if store is None:
+            continue
+        n = 0
+        for x in walk(store.value):
+            if isinstance(x, Load) and x.tensor.name in sizes:
+                n += sizes[x.tensor.name] - 1
+            n += 1
+        sizes[name] = n
+        out[name] = n <= info.inline_limit
+    return out
+
+
 def compute_inline(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBlockRealize:
-    """Step 2: inline elementwise / broadcast / injective producers into their consumers."""
+    """Step 2: inline elementwise / broadcast / injective producers into their consumers,
+    except the values :func:`~.recompute.plan_materialise` computes once."""
+    stmts = root_stmts(root)
+    plan = plan_materialise(stmts, info, _small(stmts, info))
+    info.materialised |= plan.materialise
+    info.row_reads |= plan.row_reads
+    info.rows.update(plan.rows)
     values: dict[str, tuple[tuple[Var, ...], Expr]] = {}
     out: list[Stmt] = []
-    for st in root_stmts(root):
+    for st in stmts:
         st = inline_values(st, values)
         name = main_block_name(st, info)
         bi = info.blocks.get(name) if name is not None else None
@@ -61,6 +91,9 @@ def compute_inline(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBl
         main = next(r for r in realizes(st) if r.block.name == name)
         store = block_store(main.block)
         if store is None:
+            out.append(st)
+            continue
+        if name in plan.materialise:
             out.append(st)
             continue
         ivs = tuple(main.block.iter_vars)
