@@ -54,7 +54,7 @@ def _same(a: dict, b: dict) -> None:
 
 @pytest.mark.parametrize("name", ["elementwise_chain", "bench_elementwise_small", "bench_softmax_small",
                                   "bench_layernorm_small", "lenet", "mlp", "mobilenet_block", "resnet_block",
-                                  "embedding_model", "transformer_layer"])
+                                  "embedding_model", "transformer_layer", "scan_recurrence"])
 def test_corpus_programs_run_ahead_of_time_bit_identical(name: str) -> None:
     """Compiled kernels and nn ops: the interpreter calls the same kernels and nn functions."""
     d = CORPUS / name
@@ -307,3 +307,39 @@ def test_a_host_program_that_does_not_compile_falls_back(monkeypatch: pytest.Mon
     with pytest.raises(ToolchainError):
         with StandaloneExecutor(prog, aot=True) as ex:
             ex.run({"x": x})
+
+
+def _concat_program() -> str:
+    t = "tensor<4x6xf32>"
+    v2, v3 = f"vec[{t},{t}]", f"vec[{t},{t},{t}]"
+    i32 = "tensor<1xi32>"
+    lines = [
+        f'(%0) = "pd_op.data" () {{dtype:float32,name:"x",place:Place(undefined:0),shape:[4,6],stop_gradient:[true]}} : () -> {t}',
+        f'(%1) = "pd_op.tanh" (%0) {{stop_gradient:[true]}} : ({t}) -> {t}',
+        f'(%2) = "pd_op.exp" (%0) {{stop_gradient:[true]}} : ({t}) -> {t}',
+        f'(%3) = "pd_op.sin" (%0) {{stop_gradient:[true]}} : ({t}) -> {t}',
+        f'(%4) = "builtin.combine" (%1, %2) {{stop_gradient:[true]}} : ({t}, {t}) -> {v2}',
+        f'(%5) = "builtin.combine" (%1, %2, %3) {{stop_gradient:[true]}} : ({t}, {t}, {t}) -> {v3}',
+        f'(%6) = "pd_op.full" () {{dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:1}} : () -> {i32}',
+        f'(%7) = "pd_op.full" () {{dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-2}} : () -> {i32}',
+        f'(%8) = "pd_op.concat" (%4, %6) {{stop_gradient:[true]}} : ({v2}, {i32}) -> tensor<4x12xf32>',
+        f'(%9) = "pd_op.concat" (%5, %7) {{stop_gradient:[true]}} : ({v3}, {i32}) -> tensor<12x6xf32>',
+        f'(%10) = "pd_op.stack" (%5) {{axis:1,stop_gradient:[true]}} : ({v3}) -> tensor<4x3x6xf32>',
+        f'(%11) = "pd_op.stack" (%4) {{axis:-1,stop_gradient:[true]}} : ({v2}) -> tensor<4x6x2xf32>',
+    ]
+    for k, (v, shape) in enumerate([(8, "4x12"), (9, "12x6"), (10, "4x3x6"), (11, "4x6x2")]):
+        tt = f"tensor<{shape}xf32>"
+        lines.append(f'(%{12 + k}) = "pd_op.fetch" (%{v}) {{col:{k},name:"out{k}",persistable:[true],'
+                     f'stop_gradient:[true]}} : ({tt}) -> {tt}')
+    return "{\n" + "".join("    " + ln + "\n" for ln in lines) + "}\n"
+
+
+def test_stack_and_concat_of_kernel_results_run_ahead_of_time() -> None:
+    """The host program copies a combined list into a stack / concat result itself (a recurrence's
+    per-step outputs stacked, a U-Net's skip concatenation): no interpreter fallback."""
+    prog = api.parse(_concat_program(), "concat")
+    compile_program(prog, "c")
+    x = np.random.default_rng(3).standard_normal((4, 6)).astype(np.float32)
+    aot, interp, status = _both(prog, {"x": x})
+    assert status.startswith("AOT: used"), status
+    _same(aot, interp)

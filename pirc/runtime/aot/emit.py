@@ -23,13 +23,14 @@ from pirc.runtime.aot.nnops import SIGNATURES
 from pirc.runtime.aot.plan import Buf, Plan
 
 #: bumped whenever the emitted program or its ABI changes (part of the cache key)
-AOT_VERSION = "1"
+AOT_VERSION = "2"
 ENTRY = "pirc_aot_main"
 
 _PRELUDE = """\
 #define _POSIX_C_SOURCE 199309L
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <time.h>
 
 typedef int (*pirc_kernel_t)(void**, int);
@@ -61,6 +62,20 @@ def _buf(b: Buf, n_params: int) -> str:
     return f"(void*)(arena + {_i64(b.index)})"
 
 
+def _concat(args: list, desc: list[int], n_params: int) -> list[str]:
+    """A stack / concat: per outer index, each input's run (bytes) copied after the previous one's."""
+    outer, runs = desc[0], desc[1:]
+    *ins, out = args
+    lines = [f"    char* d = (char*){_buf(out, n_params)};"]
+    for j, a in enumerate(ins):
+        lines.append(f"    const char* s{j} = (const char*){_buf(a, n_params)};")
+    lines.append(f"    for (int64_t o = 0; o < {_i64(outer)}; o += 1) {{")
+    for j, r in enumerate(runs):
+        lines.append(f"      memcpy(d, s{j} + o * {_i64(r)}, (size_t){_i64(r)}); d += {_i64(r)};")
+    lines.append("    }")
+    return lines
+
+
 def emit_c(plan: Plan) -> str:
     """The C translation unit of ``plan`` (deterministic: equal plans give equal text)."""
     n_params = len(plan.params)
@@ -69,12 +84,12 @@ def emit_c(plan: Plan) -> str:
              f" * ABI: int {ENTRY}(void* const* params, void* const* feeds, void* const* outs, char* arena,",
              " *                    void* const* fns, double* times);  0, or k + 1 when call k failed",
              " */", _PRELUDE]
-    used = sorted({st.kind for st in plan.steps if st.kind != "kernel"})
+    used = sorted({st.kind for st in plan.steps if st.kind not in ("kernel", "concat")})
     for sym in used:
         params = ", ".join(SIGNATURES[sym])
         lines.append(f"typedef int (*{sym}_t)(const int64_t*, {params}, int);")
     for k, st in enumerate(plan.steps):
-        if st.kind != "kernel":
+        if st.kind not in ("kernel", "concat"):
             lines.append(f"static const int64_t pirc_d{k}[{len(st.desc)}] = {{{', '.join(_i64(v) for v in st.desc)}}};")
     lines.append(_NOW)
     lines.append(f"int {ENTRY}(void* const* params, void* const* feeds, void* const* outs, char* arena, "
@@ -97,6 +112,8 @@ def emit_c(plan: Plan) -> str:
             n = len(st.args)
             lines.append(f"    void* a[{max(n, 1)}] = {{{', '.join(refs) or '0'}}};")
             lines.append(f"    if (((pirc_kernel_t)fns[{st.fn}])(a, {n}) != 0) return {k + 1};")
+        elif st.kind == "concat":
+            lines += _concat(st.args, st.desc, n_params)
         else:
             ctypes_ = SIGNATURES[st.kind]
             ptrs = [f"({t}){_buf(a, n_params)}" if isinstance(a, Buf) else "NULL" for t, a in zip(ctypes_, st.args,

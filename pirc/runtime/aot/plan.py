@@ -32,7 +32,9 @@ KERNEL_OP = "cinn_runtime.jit_kernel"
 #: ops without operands whose value is a constant of the program: computed once, when the plan is made
 CONST_OPS = frozenset({"pd_op.full_int_array", "pd_op.full"})
 BINDING_OPS = frozenset({"pd_op.data", "builtin.parameter", "pd_op.fetch"}) | CONST_OPS
-COVERED = BINDING_OPS | {KERNEL_OP} | nnops.NN_OPS
+#: ops the host program does itself: a concatenation of a combined list (copies of contiguous runs)
+COPY_OPS = frozenset({"pd_op.stack", "pd_op.concat"})
+COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine"} | COPY_OPS | nnops.NN_OPS
 
 
 class NotEligible(Exception):
@@ -105,6 +107,9 @@ def ineligible_reason(block: Block) -> str | None:
             owner = getattr(v, "owner", None)
             if not isinstance(owner, Operation) or owner.name in BINDING_OPS:
                 return "a fetch reads a feed, parameter or constant"
+        if op.name == "builtin.combine" and any(u.owner.name not in COPY_OPS or u.index != 0
+                                                for u in op.results[0].uses()):
+            return "a builtin.combine list is read by an op other than stack / concat"
     if not any(op.name == "pd_op.fetch" for op in block.ops):
         return "the program has no pd_op.fetch"
     return None
@@ -300,12 +305,15 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             except (ShapeError, ValueError, TypeError) as e:
                 raise NotEligible(f"{n} cannot be computed ahead of time: {e}") from e
             shapes.set(r, arr.shape)
-            if n == "pd_op.full_int_array":  # its ints are other ops' attributes (pool2d's kernel size)
-                shapes.const[r] = [int(x) for x in arr.tolist()]
+            if n == "pd_op.full_int_array" or (arr.dtype.kind in "iu" and arr.size <= 8):
+                # its ints are other ops' attributes (pool2d's kernel size, concat's axis)
+                shapes.const[r] = [int(x) for x in arr.reshape(-1).tolist()]
             bound[r] = Buf("const", len(consts), arr.shape, arr.dtype)
             consts.append(arr)
-        elif n == "pd_op.fetch":
-            continue
+        elif n in ("pd_op.fetch", "builtin.combine"):
+            continue  # a combined list is read by the stack / concat step that copies it
+        elif n in COPY_OPS:
+            raw_steps.append(_concat_step(op, shapes))
         elif n == KERNEL_OP:
             kernel, sources = _kernel_of(factory, op)
             key = ctypes.cast(kernel.fn, ctypes.c_void_p).value  # one table entry per loaded function
@@ -324,6 +332,42 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     steps, outputs, arena = _place(ops, raw_steps, bound, fetched, shapes)
     out_bytes = sum(_nbytes(s, d) for _, s, d in outputs)
     return Plan(steps, feeds, params, consts, outputs, fns, arena.size, arena.peak + out_bytes, out_bytes, nthreads)
+
+
+def _concat_step(op: Operation, shapes: _Shapes) -> Step:
+    """``pd_op.stack`` / ``pd_op.concat`` of a ``builtin.combine`` list: per outer index, each
+    input's contiguous run copied after the previous one's (desc: outer count, then each input's
+    run in bytes)."""
+    combine = getattr(op.operand(0), "owner", None)
+    if not isinstance(combine, Operation) or combine.name != "builtin.combine":
+        raise NotEligible(f"{op.name} does not read a builtin.combine list")
+    ins = combine.operand_values()
+    if not ins or any(v is None or v not in shapes.shape for v in ins):
+        raise NotEligible(f"{op.name}: an input's shape is not known")
+    in_shapes = [shapes.shape[v] for v in ins if v is not None]
+    dt = _dtype(op.results[0].type)
+    if any(_dtype(v.type) != dt for v in ins if v is not None):
+        raise NotEligible(f"{op.name}: its inputs' dtypes differ from the result's")
+    rank = len(in_shapes[0])
+    if op.name == "pd_op.stack":
+        axis = op.attr("axis")
+        axis = int(axis) + rank + 1 if isinstance(axis, int) and axis < 0 else axis
+        if not isinstance(axis, int) or not 0 <= axis <= rank or len(set(in_shapes)) != 1:
+            raise NotEligible("pd_op.stack: the inputs' shapes differ or the axis is out of range")
+        out = in_shapes[0][:axis] + (len(in_shapes),) + in_shapes[0][axis:]
+    else:
+        ax = shapes.const.get(op.operand(1)) if op.num_operands > 1 else None
+        axis = ax[0] if isinstance(ax, list) and len(ax) == 1 else None
+        axis = axis + rank if isinstance(axis, int) and axis < 0 else axis
+        if not isinstance(axis, int) or not 0 <= axis < rank or any(
+                len(s_) != rank or s_[:axis] + s_[axis + 1:] != in_shapes[0][:axis] + in_shapes[0][axis + 1:]
+                for s_ in in_shapes):
+            raise NotEligible("pd_op.concat: the axis is not a constant, or the inputs' other dims differ")
+        out = in_shapes[0][:axis] + (sum(s_[axis] for s_ in in_shapes),) + in_shapes[0][axis + 1:]
+    shapes.set(op.results[0], out)
+    outer = int(np.prod(out[:axis], dtype=np.int64))
+    runs = [int(np.prod(s_, dtype=np.int64)) // max(outer, 1) * dt.itemsize for s_ in in_shapes]
+    return Step(op, "concat", op.name, [*ins, op.results[0]], -1, [outer, *runs])
 
 
 def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
@@ -381,4 +425,4 @@ def _nbytes(shape: Sequence[int], dt: np.dtype) -> int:
     return int(np.prod(shape, dtype=np.int64)) * dt.itemsize
 
 
-__all__ = ["BINDING_OPS", "COVERED", "Buf", "NotEligible", "Plan", "Step", "build_plan", "ineligible_reason"]
+__all__ = ["BINDING_OPS", "COPY_OPS", "COVERED", "Buf", "NotEligible", "Plan", "Step", "build_plan", "ineligible_reason"]
