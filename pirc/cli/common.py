@@ -10,7 +10,6 @@ from __future__ import annotations
 import errno
 import functools
 import os
-import re
 import sys
 import traceback
 from collections.abc import Callable
@@ -201,25 +200,13 @@ def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
     print_table(f"{command} timing", ["stage", "wall (ms)", "%"], body, right=(1, 2), err=True, total_row=True)
 
 
-_LEADING_SPACE = re.compile(rb"\s*")
-
-
 def input_kind(data: bytes) -> str:
     """``"model"`` for a Paddle model (ProgramDesc JSON, binary .pdmodel, Paddle 3 PIR JSON),
-    ``"pir"`` for PIR text; decided from the content, whatever the file is called."""
-    start = _LEADING_SPACE.match(data).end()  # type: ignore[union-attr]
-    s = data[start:start + 256]  # no copy of a big input
-    if s.startswith(b"{"):  # JSON ({"blocks" / {"base_code") or PIR text ({ (%0) = ...)
-        return "model" if s[1:].lstrip().startswith(b'"') else "pir"
-    if s.startswith(b"//"):  # comments (lit RUN lines, split markers) only in PIR text
-        return "pir"
-    if b"\x00" in data:  # protobuf always has one (BlockDesc.idx = 0); text never
-        return "model"
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return "model"
-    return "pir"
+    ``"pir"`` for PIR text, else the kind of pirc artifact it is (:func:`pirc.artifacts.artifact_kind`);
+    decided from the content, whatever the file is called."""
+    from pirc.artifacts import artifact_kind
+
+    return artifact_kind(data)
 
 
 def read_program_text(path: str) -> tuple[str, str, bool]:
@@ -227,8 +214,10 @@ def read_program_text(path: str) -> tuple[str, str, bool]:
     translated first (as pirc-translate would)."""
     from pirc.text.parser import decode_source
 
+    from pirc.artifacts import expect_kind
+
     data, name = read_input(path)
-    if input_kind(data) == "model":
+    if expect_kind(data, name, ("pir", "model"), "a program (PIR text or a Paddle model)") == "model":
         from pirc.text.printer import print_program
         from pirc.translate.frontend import load_model
 

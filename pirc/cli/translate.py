@@ -80,7 +80,10 @@ def translate_command(input: str, output: str, params: str | None, params_out: s
     from pirc.translate.frontend import default_params_path, load_model
 
     t0 = time.perf_counter()
+    from pirc.artifacts import expect_kind
+
     data, name = read_input(input)
+    expect_kind(data, name, ("model", "pir"), "a Paddle model")  # PIR text: load_model says so
     t1 = time.perf_counter()
     model = load_model(data, name)
     t2 = time.perf_counter()
