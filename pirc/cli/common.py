@@ -23,6 +23,8 @@ from pirc.fileio import atomic_write, caused_by_memory, file_error
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+#: Ctrl-C: 128 + SIGINT, what shells report for a command the interrupt ended
+EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -43,7 +45,9 @@ def handle_errors(fn: F) -> F:
             sys.stdout.flush()
             e.print(sys.stderr)
             sys.exit(EXIT_INPUT)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            interrupted()
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except BrokenPipeError:
             sys.exit(0)
@@ -67,6 +71,39 @@ def handle_errors(fn: F) -> F:
 
 #: I/O failures of the environment whatever the path (user paths' other failures are FileErrors)
 _ENVIRONMENT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO, errno.ENOMEM})
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line and exit status 130 (click's own handling says 'Aborted!' and exits 1,
+    the status of bad input).  Outputs are written atomically, so none is left half-written."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        click.echo("interrupted", err=True)
+    except (OSError, ValueError):
+        pass
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def check_outputs(*outputs: tuple[str, str | None]) -> None:
+    """A usage error when two outputs (option, path) name the same file, or both standard output:
+    ``pirc-lower --host-out -`` wrote the host program and the .ast into one stream."""
+    seen: dict[str, str] = {}
+    for option, path in outputs:
+        if path is None:
+            continue
+        if path == "-":
+            key = "-"
+        elif os.path.exists(path) and not os.path.isfile(path):
+            continue  # /dev/null, a FIFO: written in place, several outputs may share it
+        else:
+            key = os.path.realpath(path)
+        if key in seen:
+            where = "standard output" if key == "-" else path
+            raise click.UsageError(f"{seen[key]} and {option} both write to {where}; give one of them another file")
+        seen[key] = option
 
 
 def _internal(e: BaseException) -> None:

@@ -26,7 +26,7 @@ import sys
 import click
 
 import pirc.passes.all  # noqa: F401  - registers the passes and the build_cinn pipeline
-from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, handle_errors, parse_with_status, print_timing, read_program_text, timing_option,
+from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, check_outputs, handle_errors, parse_with_status, print_timing, read_program_text, timing_option,
                              verify_option, version_option, write_output)
 from pirc.diagnostics import PircError
 from pirc.ir.program import Program
@@ -112,6 +112,7 @@ def lower_command(input: str, output: str, host_out: str | None, target: str, do
       pirc-lower model.pir | pirc-codegen -o kernels.c
       pirc translate prog.json fuse lower --target cuda codegen -o kernels.cu
     """
+    check_outputs(("-o", output), ("--host-out", host_out))
     text, name, _ = read_program_text(input)
     timings: list[tuple[str, float]] = []
     from pirc.cinn.tune.log import use_tuning

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import (EXIT_INPUT, command_name, handle_errors, parse_with_status, pass_manager_options, print_timing,
+from pirc.cli.common import (EXIT_INPUT, check_outputs, command_name, handle_errors, parse_with_status, pass_manager_options, print_timing,
                              read_program_text, version_option, write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
@@ -201,6 +201,7 @@ def opt_command(
             raise click.UsageError(f"--print-ir-before/after: unknown pass '{name}'")
         if name not in known:
             click.echo(f"warning: pass '{name}' is not in the pipeline", err=True)
+    check_outputs(("-o", output), ("--dot", dot_file))
     text, name, _ = read_program_text(input)
     cfg = OptConfig(
         passes=passes, verify=do_verify, allow_unregistered=allow_unregistered, legacy=legacy_attr_types,

@@ -15,7 +15,7 @@ import time
 
 import click
 
-from pirc.cli.common import handle_errors, print_timing, read_input, timing_option, verify_option, version_option, write_output
+from pirc.cli.common import check_outputs, handle_errors, print_timing, read_input, timing_option, verify_option, version_option, write_output
 from pirc.diagnostics import Diagnostic, PircError
 
 
@@ -82,6 +82,7 @@ def translate_command(input: str, output: str, params: str | None, params_out: s
     t0 = time.perf_counter()
     from pirc.artifacts import expect_kind
 
+    check_outputs(("-o", output), ("--params-out", params_out))
     data, name = read_input(input)
     expect_kind(data, name, ("model", "pir"), "a Paddle model")  # PIR text: load_model says so
     t1 = time.perf_counter()

@@ -28,6 +28,8 @@ class Pass:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: the values a string option may take (checked as the pipeline is parsed: a command-line error)
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def run(self, program: Program) -> None:
         raise NotImplementedError
@@ -132,8 +134,16 @@ def _make_pass(element: str) -> list[Pass]:
         if key not in fields:
             allowed = ", ".join(f.replace("_", "-") for f in fields) or "none"
             raise PipelineError(f"pass '{name}' has no option '{k}' (options: {allowed})")
-        kwargs[key] = _coerce(v, fields[key], name)
+        kwargs[key] = _check_choice(cls, key, _coerce(v, fields[key], name))
     return [cls(**kwargs)]
+
+
+def _check_choice(cls: type[Pass], key: str, value: Any) -> Any:
+    allowed = cls.choices.get(key)
+    if allowed is not None and value not in allowed:
+        raise PipelineError(f"option '{key.replace('_', '-')}' of pass '{cls.name}' must be "
+                            f"{' or '.join(allowed)}, got '{value}'")
+    return value
 
 
 def _apply_pipeline_options(name: str, passes: list[Pass], opts: dict[str, str]) -> None:
@@ -144,7 +154,7 @@ def _apply_pipeline_options(name: str, passes: list[Pass], opts: dict[str, str])
         for p in passes:
             fields = {f.name: f for f in dataclasses.fields(p)} if dataclasses.is_dataclass(p) else {}
             if key in fields:
-                setattr(p, key, _coerce(v, fields[key], p.name))
+                setattr(p, key, _check_choice(type(p), key, _coerce(v, fields[key], p.name)))
                 hit = True
         if not hit:
             raise PipelineError(f"no pass of pipeline '{name}' has an option '{k}'")
