@@ -138,6 +138,23 @@ def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
         raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=param_hint) from None
 
 
+def read_tuning_log(path: str | None, option: str = "--tuning-log") -> Any:
+    """The pirc-tune log a command applies (None without one): a missing file is a command-line
+    error, a malformed one bad input (a located diagnostic); it was accepted in silence."""
+    if path is None:
+        return None
+    from pirc.cinn.tune.log import read_log
+
+    try:
+        return read_log(path)
+    except FileNotFoundError:
+        raise click.BadParameter(f"no such file: {path}", param_hint=option) from None
+    except IsADirectoryError:
+        raise click.BadParameter(f"{path} is a directory", param_hint=option) from None
+    except PermissionError:
+        raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=option) from None
+
+
 #: the pass-manager options pirc-opt and pirc-fuse share (MLIR's names)
 _PASS_MANAGER_OPTIONS = (
     click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS",

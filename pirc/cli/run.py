@@ -22,8 +22,8 @@ from typing import Any
 import click
 import numpy as np
 
-from pirc.cli.common import (handle_errors, parse_with_status, print_timing, read_input, read_program_text, timing_option, verify_option,
-                             version_option, write_output)
+from pirc.cli.common import (handle_errors, parse_with_status, print_timing, read_input, read_program_text,
+                             read_tuning_log, timing_option, verify_option, version_option, write_output)
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
@@ -212,6 +212,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
 
     timings: list[tuple[str, float]] = []
     t0 = time.perf_counter()
+    tuning = read_tuning_log(tuning_log)
     from pirc.cli.compile import is_package, read_package
 
     if is_package(program):  # pirc-compile's folder: its host program, kernels and parameters
@@ -261,7 +262,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         from pirc.cinn.compiler import compile_program
         from pirc.cinn.tune.log import use_tuning
 
-        with use_tuning(tuning_log):
+        with use_tuning(tuning):
             compiled = compile_program(prog, target, progress=None, params=params)
         timings.extend(compiled.timings.items())
         compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "

@@ -28,6 +28,7 @@ from pirc.cli.common import (
     handle_errors,
     print_timing,
     read_program_text,
+    read_tuning_log,
     timing_option,
     verify_option,
     version_option,
@@ -118,7 +119,7 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     if ray_address is not None and ray_local is not None:
         raise click.UsageError("--ray-address and --ray-local exclude each other")
     log = TuningLog(log_path)
-    replay = TuningLog(replay_path) if replay_path else None
+    replay = read_tuning_log(replay_path, "--replay")
     console = Console(stderr=True)
     results = []
     runner: Runner
