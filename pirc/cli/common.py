@@ -138,6 +138,20 @@ def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
         raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=param_hint) from None
 
 
+def default_params(path: str, translated: bool) -> str | None:
+    """The parameters of INPUT when none are given: the ``.pdiparams`` beside a model file, or, for
+    standard input inside a chain, those of the model an earlier stage read."""
+    if path == "-":
+        from pirc.cli.chain import carried_params
+
+        return carried_params()
+    if translated:
+        from pirc.translate.frontend import default_params_path
+
+        return default_params_path(path)
+    return None
+
+
 def read_tuning_log(path: str | None, option: str = "--tuning-log") -> Any:
     """The pirc-tune log a command applies (None without one): a missing file is a command-line
     error, a malformed one bad input (a located diagnostic); it was accepted in silence."""
@@ -265,17 +279,20 @@ def input_kind(data: bytes) -> str:
 
 def read_program_text(path: str) -> tuple[str, str, bool]:
     """(PIR text, display name, translated?) for INPUT: PIR text as it is, a Paddle model
-    translated first (as pirc-translate would)."""
+    translated first (as pirc-translate would; in a chain, its parameters go down the chain)."""
     from pirc.text.parser import decode_source
 
     from pirc.artifacts import expect_kind
 
     data, name = read_input(path)
     if expect_kind(data, name, ("pir", "model"), "a program (PIR text or a Paddle model)") == "model":
+        from pirc.cli.chain import carry_params
         from pirc.text.printer import print_program
-        from pirc.translate.frontend import load_model
+        from pirc.translate.frontend import default_params_path, load_model
 
-        return print_program(load_model(data, name).program), name, True
+        text = print_program(load_model(data, name).program)
+        carry_params(default_params_path(path))  # for a later `run` or `compile` of this chain
+        return text, name, True
     return decode_source(data, name), name, False
 
 

@@ -22,8 +22,9 @@ from typing import Any
 import click
 import numpy as np
 
-from pirc.cli.common import (handle_errors, parse_with_status, print_timing, read_input, read_program_text,
-                             read_tuning_log, timing_option, verify_option, version_option, write_output)
+from pirc.cli.common import (default_params, handle_errors, parse_with_status, print_timing, read_input,
+                             read_program_text, read_tuning_log, timing_option, verify_option, version_option,
+                             write_output)
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
@@ -228,10 +229,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         kernels_path = kernels_path or os.path.join(program, manifest["kernels"])
         program = os.path.join(program, manifest["host"])
     text, name, translated = read_program_text(program)
-    if translated and params_path is None:
-        from pirc.translate.frontend import default_params_path
-
-        params_path = default_params_path(program) if program != "-" else None
+    if params_path is None:
+        params_path = default_params(program, translated)
     prog = parse_with_status(text, name)
     t1 = time.perf_counter()
     timings.append(("read + parse" if not translated else "translate + parse", t1 - t0))
