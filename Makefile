@@ -17,6 +17,7 @@ help:
 	@echo "make test    run the test suite (set-up included)"
 	@echo "make bench   run every benchmark in bench/ and print one summary table"
 	@echo "make corpus  regenerate tests/corpus with PaddlePaddle (needs paddlepaddle==3.3.1)"
+	@echo "make clean   remove out/ and the files README.md's examples write"
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -42,5 +43,8 @@ corpus:
 	$(PYTHON) tests/corpus/generate.py
 	$(PYTHON) tests/corpus/generate_alias.py
 
+# what README.md's examples write in the repository root (also in .gitignore; tests/cli/test_readme.py checks both)
+README_OUTPUTS := fused.pir groups.dot host.pir k.ast k.c k.cu k.cuda.ast k.so k2.c lenet.pir mlp.fused.pir mlp.opt.pir out.npz prog.params.npz prog.pir prog.pkg steps.log x.npy
+
 clean:
-	rm -rf $(OUT) .pytest_cache
+	rm -rf $(OUT) .pytest_cache $(README_OUTPUTS)

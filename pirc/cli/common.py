@@ -13,7 +13,7 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 import click
 
@@ -71,6 +71,32 @@ def handle_errors(fn: F) -> F:
 
 #: I/O failures of the environment whatever the path (user paths' other failures are FileErrors)
 _ENVIRONMENT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO, errno.ENOMEM})
+
+
+_shown_warnings: set[str] = set()
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """``warning: overflow encountered in exp (numpy, while computing a kernel: results may hold inf or
+    nan)``, once per message: not Python's two lines naming an installed source file."""
+    text = str(message)
+    if text in _shown_warnings:
+        return
+    _shown_warnings.add(text)
+    if issubclass(category, RuntimeWarning) and " encountered in " in text:
+        text += " (numpy, while computing a kernel: the results may hold inf or nan)"
+    try:
+        (file or sys.stderr).write(f"warning: {text}\n")
+    except (OSError, ValueError):
+        pass
+
+
+def install_warning_format() -> None:
+    """Warnings from the libraries a command runs on (numpy's floating-point ones) as one line each."""
+    import warnings
+
+    warnings.showwarning = _show_warning
 
 
 def interrupted() -> None:

@@ -140,7 +140,9 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
                     err=True)
     if compile_line:
         sys.stderr.write(compile_line + "\n")
-    sys.stderr.write(f"peak live memory: {format_bytes(peak)} ({peak} bytes)\n")
+    shown = format_bytes(peak)
+    exact = f" ({peak} bytes)" if shown != f"{peak} B" else ""  # "256 B (256 bytes)" said it twice
+    sys.stderr.write(f"peak live memory: {shown}{exact}\n")
 
 
 @click.command(name="run", context_settings={"help_option_names": ["-h", "--help"]})
@@ -265,7 +267,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
             compiled = compile_program(prog, target, progress=None, params=params)
         timings.extend(compiled.timings.items())
         compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
-                        f"{compiled.compiled} modules compiled now (the others loaded from the kernel cache); "
+                        f"{modules_compiled(compiled.compiled)}; "
                         + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in compiled.timings.items()))
 
     profiler = Profiler() if profile else None
@@ -299,7 +301,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line,
                        "AOT call + profiling" if aot_status.startswith("AOT: used") else "scheduling + GC")
         click.echo(policy.describe(), err=True)
-        click.echo(aot_status, err=True)
+        click.echo(aot_line(aot_status, backend, device, aot), err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):
             click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
                        "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)
@@ -319,6 +321,26 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         print_timing("pirc-run", timings)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
+
+
+def modules_compiled(compiled: int) -> str:
+    """How many kernel modules this run compiled (it said "0 modules compiled now (the others ...)")."""
+    if not compiled:
+        return "nothing compiled now: every kernel came from the kernel cache"
+    return f"{compiled} module{'s' * (compiled != 1)} compiled now (any others came from the kernel cache)"
+
+
+def aot_line(status: str, backend: str, device: str, aot: bool | None) -> str:
+    """The profile's AOT line: why it is off when it never applied (the interpreter, --no-aot, a GPU)."""
+    if status != "AOT: off":
+        return status
+    if aot is False:
+        return "AOT: off (--no-aot)"
+    if device != "cpu":
+        return f"AOT: off (--device {device}; the ahead-of-time program runs on the CPU)"
+    if backend != "cinn":
+        return "AOT: off (--backend interp; --backend cinn runs a program ahead of time when every op is covered)"
+    return status
 
 
 def _check_host_target(prog: Any, name: str, target: str) -> None:
