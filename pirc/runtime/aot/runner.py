@@ -43,7 +43,13 @@ def compile_plan(plan: Plan, cache: KernelCache | None = None) -> tuple[str, boo
     flags = c_flags(cc)
     cache = cache or default_cache()
     key = cache_key("aot", AOT_VERSION, "so", cc_identity(cc), " ".join(flags), text)
-    path, compiled = cache.get_or_build(key, ".so", lambda: compile_c(text, cc=cc, flags=flags, source_name="aot.c"),
+    def build() -> tuple[bytes, float]:
+        from pirc.progress import status
+
+        with status("compiling the ahead-of-time host program (cc)"):  # seconds on a cold cache
+            return compile_c(text, cc=cc, flags=flags, source_name="aot.c")
+
+    path, compiled = cache.get_or_build(key, ".so", build,
                                         kind="aot", info={"toolchain": cc_identity(cc), "flags": list(flags)},
                                         require=[ENTRY.encode()])
     return str(path), compiled, text
