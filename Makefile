@@ -54,7 +54,7 @@ corpus:
 	$(PYTHON) tests/corpus/generate_alias.py
 
 # what README.md's examples write in the repository root (also in .gitignore; tests/cli/test_readme.py checks both)
-README_OUTPUTS := fused.pir groups.dot host.pir k.ast k.c k.cu k.cuda.ast k.so k2.c lenet.pir mlp.fused.pir mlp.opt.pir out.npz prog.params.npz prog.pir prog.pkg steps.log x.npy
+README_OUTPUTS := dump fused.pir groups.dot host.pir k.ast k.c k.cu k.cuda.ast k.so k2.c lenet.pir mlp.fused.pir mlp.opt.pir out.npz prog.params.npz prog.pir prog.pkg steps.log x.npy
 
 clean:
 	rm -rf $(OUT) .pytest_cache $(README_OUTPUTS)

@@ -184,6 +184,10 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 @click.option("--repeat", type=click.IntRange(min=0), default=0, show_default=True,
               help="Run N more times after one warm-up; print median_ms=<float> to stderr.")
 @click.option("--no-gc", is_flag=True, help="Keep every intermediate value until the run ends.")
+@click.option("--dump-dir", default=None, metavar="DIR",
+              help="--backend cinn: write every stage into DIR (the program, after the inference passes, fused, "
+                   "the fusion report, .ast, host program, generated source, and commands.sh saying which command "
+                   "makes each file from the one before). Default: $PIRC_DUMP_DIR.")
 @verify_option(True)
 @timing_option
 @click.option("--expect", "expect_path", metavar="REF.npz",
@@ -195,7 +199,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
                 rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False,
-                tuning_log: str | None = None, aot: bool | None = None) -> None:
+                tuning_log: str | None = None, aot: bool | None = None, dump_dir: str | None = None) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -215,6 +219,12 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
 
     timings: list[tuple[str, float]] = []
     t0 = time.perf_counter()
+    if dump_dir is not None and backend != "cinn":
+        raise click.UsageError("--dump-dir writes the stages of compiling: it needs --backend cinn")
+    if dump_dir is None and backend == "cinn":
+        from pirc.cli.dump import dump_env
+
+        dump_dir = dump_env()
     tuning = read_tuning_log(tuning_log)
     from pirc.cli.compile import is_package, read_package
 
@@ -260,6 +270,13 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         timings.append(("load kernels", time.perf_counter() - t1))
     elif backend == "cinn" or _has_embedded_kernels(prog):
         _check_host_target(prog, name, target)
+        if dump_dir is not None and backend == "cinn":
+            from pirc.cli.dump import dump_stages
+
+            with use_tuning_log(tuning):
+                files = dump_stages(dump_dir, text, name, target, params, tuning_log)
+            click.echo(f"dumped {len(files)} files to {dump_dir} (commands.sh: the command that makes each)",
+                       err=True)
         from pirc.cinn.compiler import compile_program
         from pirc.cinn.tune.log import use_tuning
 
@@ -321,6 +338,12 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         print_timing("pirc-run", timings)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
+
+
+def use_tuning_log(tuning: Any) -> Any:
+    from pirc.cinn.tune.log import use_tuning
+
+    return use_tuning(tuning)
 
 
 def modules_compiled(compiled: int) -> str:

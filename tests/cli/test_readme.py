@@ -112,7 +112,7 @@ def test_readme_outputs_are_ignored_and_cleaned(workspace) -> None:  # type: ign
     (issue 31: they left 17 untracked files)."""
     work, _ = workspace
     written = {p.name for p in work.iterdir()} - {"samples", "tests", ".cache"}
-    ignored = {line[1:] for line in (ROOT / ".gitignore").read_text().splitlines() if line.startswith("/")}
+    ignored = {line[1:].rstrip("/") for line in (ROOT / ".gitignore").read_text().splitlines() if line.startswith("/")}
     m = re.search(r"^README_OUTPUTS := (.*)$", (ROOT / "Makefile").read_text(), re.M)
     assert m, "the Makefile lists README_OUTPUTS"
     cleaned = set(m.group(1).split())
