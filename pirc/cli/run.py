@@ -151,6 +151,11 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 @click.option("--params", "params_path", metavar="P.npz", help="Parameters, keyed by parameter_name.")
 @click.option("--feed", "feed_specs", multiple=True, metavar="NAME=FILE.npy|FILE.npy|FEEDS.npz",
               help="A feed (repeatable): NAME=FILE.npy, FILE.npy (named by its stem), or an .npz of feeds.")
+@click.option("--fill-mode", type=click.Choice(["zeros", "ones", "random"]), default=None,
+              help="Make every input that no --feed gives from the program's declared dtype and shape (random: "
+                   "seeded, the same each run), to run or benchmark without feed files.")
+@click.option("--shape", "shape_specs", multiple=True, metavar="NAME=1x3x224x224",
+              help="With --fill-mode: the shape of an input, required for its dynamic (-1) dims (repeatable).")
 @click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
 @click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True,
               help="interp: every op by the interpreter's kernels; cinn: fuse, lower, generate and compile the "
@@ -199,7 +204,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
                 rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False,
-                tuning_log: str | None = None, aot: bool | None = None, dump_dir: str | None = None) -> None:
+                tuning_log: str | None = None, aot: bool | None = None, dump_dir: str | None = None,
+                fill_mode: str | None = None, shape_specs: tuple[str, ...] = ()) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -212,6 +218,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
       pirc-run model.pir --params params.npz --feed x=x.npy
       pirc-run model.pir --params params.npz --feed feeds.npz -o out.npz
       pirc-run model.pir --params params.npz --feed feeds.npz --repeat 50 --profile
+      pirc-run model.pir --params params.npz --fill-mode random --shape x=1x3x224x224 --repeat 50
     """
 
     from pirc.runtime.executor import StandaloneExecutor
@@ -219,6 +226,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
 
     timings: list[tuple[str, float]] = []
     t0 = time.perf_counter()
+    if shape_specs and fill_mode is None:
+        raise click.UsageError("--shape gives the shape of an input --fill-mode makes: add --fill-mode")
     if dump_dir is not None and backend != "cinn":
         raise click.UsageError("--dump-dir writes the stages of compiling: it needs --backend cinn")
     if dump_dir is None and backend == "cinn":
@@ -253,6 +262,10 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         timings.append(("verify", time.perf_counter() - t1))
     params = _load_params(params_path, prog) if params_path is not None else {}
     feeds = parse_feeds(feed_specs, prog)
+    if fill_mode is not None:
+        from pirc.cli.fill import fill_inputs, parse_shapes
+
+        feeds.update(fill_inputs(prog, feeds, fill_mode, parse_shapes(shape_specs)))
     target = "cuda" if device == "cuda" else "c"
     if device == "cuda":
         _require_gpu()
