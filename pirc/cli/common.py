@@ -203,6 +203,12 @@ _PASS_MANAGER_OPTIONS = (
                  help="Print the IR to stderr after PASS."),
     click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass."),
     click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass."),
+    click.option("--print-ir-after-change", is_flag=True,
+                 help="Print the IR to stderr after each pass that changed it (mlir-opt's -mlir-print-ir-after-change)."),
+    click.option("--dump-pass-pipeline", is_flag=True,
+                 help="Print the pass pipeline that runs, every option spelt out, to stderr."),
+    click.option("--pass-statistics", "--mlir-pass-statistics", "pass_statistics", is_flag=True,
+                 help="Print a table of the ops each pass erased and created to stderr."),
     click.option("--timing", is_flag=True,
                  help="Print the time spent in each stage to stderr (one table, the same on every command)."),
     click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own."),
@@ -211,6 +217,23 @@ _PASS_MANAGER_OPTIONS = (
     click.option("--legacy-attr-types", is_flag=True,
                  help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>)."),
 )
+
+
+class LLVMStyleCommand(click.Command):
+    """A command that also takes its long options with one dash, as LLVM's tools spell them and
+    mlir-opt users type them: ``-split-input-file``, ``-pass-pipeline='builtin.module(cse)'``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        longs = {o for p in self.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")}
+        out: list[str] = []
+        for i, a in enumerate(args):
+            if a == "--":
+                out.extend(args[i:])
+                break
+            if len(a) > 2 and a[0] == "-" and a[1] != "-" and "-" + a.split("=", 1)[0] in longs:
+                a = "-" + a
+            out.append(a)
+        return super().parse_args(ctx, out)
 
 
 def pass_manager_options(f: F) -> F:
