@@ -204,7 +204,8 @@ _PASS_MANAGER_OPTIONS = (
     click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass."),
     click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass."),
     click.option("--print-ir-after-change", is_flag=True,
-                 help="Print the IR to stderr after each pass that changed it (mlir-opt's -mlir-print-ir-after-change)."),
+                 help="Print the IR to stderr after each pass that changed it "
+                      "(mlir-opt's -mlir-print-ir-after-change)."),
     click.option("--dump-pass-pipeline", is_flag=True,
                  help="Print the pass pipeline that runs, every option spelt out, to stderr."),
     click.option("--pass-statistics", "--mlir-pass-statistics", "pass_statistics", is_flag=True,

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import (EXIT_INPUT, LLVMStyleCommand, check_outputs, command_name, handle_errors, parse_with_status, pass_manager_options, print_timing,
-                             read_program_text, version_option, write_output)
+from pirc.cli.common import (EXIT_INPUT, LLVMStyleCommand, check_outputs, command_name, handle_errors,
+                             parse_with_status, pass_manager_options, print_timing, read_program_text, version_option,
+                             write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
