@@ -195,11 +195,23 @@ def read_tuning_log(path: str | None, option: str = "--tuning-log") -> Any:
         raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=option) from None
 
 
+def complete_passes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a pipeline's last pass name (``cse,d<TAB>`` -> ``cse,dce``)."""
+    from click.shell_completion import CompletionItem
+
+    import pirc.passes.all  # noqa: F401
+    from pirc.passes.manager import PASSES, PIPELINES
+
+    head, comma, last = incomplete.rpartition(",")
+    prefix = head + comma
+    return [CompletionItem(prefix + name) for name in sorted(set(PASSES) | set(PIPELINES)) if name.startswith(last)]
+
+
 #: the pass-manager options pirc-opt and pirc-fuse share (MLIR's names)
 _PASS_MANAGER_OPTIONS = (
-    click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS",
+    click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS", shell_complete=complete_passes,
                  help="Print the IR to stderr before PASS."),
-    click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS",
+    click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS", shell_complete=complete_passes,
                  help="Print the IR to stderr after PASS."),
     click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass."),
     click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass."),

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import click
 
-from pirc.cli.common import LLVMStyleCommand, pass_manager_options, version_option
+from pirc.cli.common import LLVMStyleCommand, complete_passes, pass_manager_options, version_option
 from pirc.cli.opt import opt_command
 
 
@@ -21,7 +21,8 @@ from pirc.cli.opt import opt_command
 @click.option("--max-group-size", type=click.IntRange(min=0), default=None, metavar="N",
               help="At most N ops per group (0: no limit, the default).")
 @click.option("--no-decompose", is_flag=True, help="Skip Paddle's prim decompositions (softmax, layer_norm, gelu, ...).")
-@click.option("-p", "--pass-pipeline", "pipeline", default="", help="More passes to run after the front end, e.g. 'cse,dce'.")
+@click.option("-p", "--pass-pipeline", "pipeline", default="", shell_complete=complete_passes,
+              help="More passes to run after the front end, e.g. 'cse,dce'.")
 @pass_manager_options
 @click.pass_context
 def fuse_command(

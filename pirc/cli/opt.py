@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import (EXIT_INPUT, LLVMStyleCommand, check_outputs, command_name, handle_errors,
-                             parse_with_status, pass_manager_options, print_timing, read_program_text, version_option,
-                             write_output)
+from pirc.cli.common import (EXIT_INPUT, LLVMStyleCommand, check_outputs, command_name, complete_passes,
+                             handle_errors, parse_with_status, pass_manager_options, print_timing, read_program_text,
+                             version_option, write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
@@ -177,7 +177,8 @@ def _print_statistics(stats: list[PassStatistic], title: str) -> None:
 @version_option
 @click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
-@click.option("-p", "--pass-pipeline", "pipeline", default="", help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
+@click.option("-p", "--pass-pipeline", "pipeline", default="", shell_complete=complete_passes,
+              help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
 @click.option("--build-cinn", is_flag=True, help="Run the CINN front-end pipeline (same as pirc-fuse).")
 @pass_manager_options
 @click.option("--verify-diagnostics", is_flag=True, help="Check diagnostics against 'expected-error {{...}}' comments.")
