@@ -9,7 +9,7 @@ DEMO_STAMP := $(VENV)/.demo-stamp
 TEST_STAMP := $(VENV)/.test-stamp
 OUT    ?= out
 
-.PHONY: all setup demo test bench clean corpus help
+.PHONY: all setup demo test bench clean corpus docs help
 
 all: test
 
@@ -19,6 +19,7 @@ help:
 	@echo "make test    run the test suite (set-up included)"
 	@echo "make bench   run every benchmark in bench/ and print one summary table"
 	@echo "make corpus  regenerate tests/corpus with PaddlePaddle (needs paddlepaddle==3.3.1)"
+	@echo "make docs    write every command's --help into docs/commands.md"
 	@echo "make clean   remove out/ and the files README.md's examples write"
 
 $(BIN)/python:
@@ -48,6 +49,10 @@ test: $(TEST_STAMP)
 
 bench: $(TEST_STAMP)
 	$(BIN)/python bench/all.py
+
+# every command's --help as one page (tests/cli/test_helpdoc.py keeps it current)
+docs: $(DEMO_STAMP)
+	$(BIN)/python -m pirc.cli.helpdoc docs/commands.md
 
 corpus:
 	$(PYTHON) tests/corpus/generate.py
