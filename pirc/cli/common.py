@@ -13,12 +13,15 @@ import os
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any, TextIO, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
 from pirc.diagnostics import PircError
 from pirc.fileio import atomic_write, caused_by_memory, file_error
+
+if TYPE_CHECKING:
+    from pirc.cinn.tune.log import TuningLog
 
 EXIT_INPUT = 1
 EXIT_USAGE = 2
@@ -178,7 +181,7 @@ def default_params(path: str, translated: bool) -> str | None:
     return None
 
 
-def read_tuning_log(path: str | None, option: str = "--tuning-log") -> Any:
+def read_tuning_log(path: str | None, option: str = "--tuning-log") -> TuningLog | None:
     """The pirc-tune log a command applies (None without one): a missing file is a command-line
     error, a malformed one bad input (a located diagnostic); it was accepted in silence."""
     if path is None:

@@ -283,15 +283,16 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         timings.append(("load kernels", time.perf_counter() - t1))
     elif backend == "cinn" or _has_embedded_kernels(prog):
         _check_host_target(prog, name, target)
-        if dump_dir is not None and backend == "cinn":
+        from pirc.cinn.compiler import compile_program
+        from pirc.cinn.tune.log import use_tuning
+
+        if dump_dir is not None and backend == "cinn":  # before compiling: a stage that fails leaves the others
             from pirc.cli.dump import dump_stages
 
-            with use_tuning_log(tuning):
+            with use_tuning(tuning):
                 files = dump_stages(dump_dir, text, name, target, params, tuning_log)
             click.echo(f"dumped {len(files)} files to {dump_dir} (commands.sh: the command that makes each)",
                        err=True)
-        from pirc.cinn.compiler import compile_program
-        from pirc.cinn.tune.log import use_tuning
 
         with use_tuning(tuning):
             compiled = compile_program(prog, target, progress=None, params=params)
@@ -351,12 +352,6 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         print_timing("pirc-run", timings)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
-
-
-def use_tuning_log(tuning: Any) -> Any:
-    from pirc.cinn.tune.log import use_tuning
-
-    return use_tuning(tuning)
 
 
 def modules_compiled(compiled: int) -> str:
