@@ -45,7 +45,29 @@ def _load_npz(path: str, what: str) -> dict[str, np.ndarray]:
 
     if not os.path.exists(path):
         raise click.BadParameter(f"no such file: {path}", param_hint=what)
-    return read_feed_file(path)
+    try:
+        return read_feed_file(path)
+    except PircError:
+        kind = _file_kind(path)
+        if kind not in (None, "npz", "npy", "text"):  # another pirc artifact: say which, and who takes it
+            from pirc.artifacts import wrong_kind
+
+            raise wrong_kind(path, kind, f"the .npy or .npz file {what} reads") from None
+        raise
+
+
+def _file_kind(path: str) -> str | None:
+    """The artifact kind of a regular file from its first bytes (None for anything else: a FIFO is
+    never opened here)."""
+    from pirc.artifacts import artifact_kind
+
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as f:
+            return artifact_kind(f.read(1 << 16))
+    except OSError:
+        return None
 
 
 def input_names(program: Program) -> list[str]:
@@ -488,7 +510,7 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
 
 def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
     """``.npz`` keyed by parameter name, or Paddle's combined ``.pdiparams`` (tensors in sorted-name order)."""
-    if not path.endswith(".pdiparams"):
+    if not path.endswith(".pdiparams") and _file_kind(path) != "pdiparams":  # by content, whatever the name
         return _load_npz(path, "--params")
     from pirc.translate.pdiparams import PdiparamsError, read_params_by_names
 

@@ -78,3 +78,23 @@ def test_the_right_artifacts_still_work(artifacts: dict[str, Path]) -> None:
     assert invoke("opt", str(artifacts["model"])).exit_code == 0
     assert invoke("translate", str(artifacts["model"])).exit_code == 0
     assert invoke("codegen", str(artifacts["ast"])).exit_code == 0
+
+
+@pytest.mark.parametrize("option", ["--feed", "--params", "--expect"])
+@pytest.mark.parametrize("kind", ["pir", "ast", "model", "tuning-log"])
+def test_run_names_a_wrong_array_file(artifacts: dict[str, Path], option: str, kind: str) -> None:
+    args = ["run", str(artifacts["model"])]
+    if option != "--feed":
+        args += ["--feed", str(artifacts["npz"])]
+    r = invoke(*args, option, str(artifacts[kind]))
+    assert r.exit_code == 1, r.output
+    assert f"error: {artifacts[kind]} is " in r.stderr and f"not the .npy or .npz file {option} reads" in r.stderr
+    assert "note: " in r.stderr
+
+
+def test_params_are_read_as_pdiparams_by_their_content(artifacts: dict[str, Path], tmp_path: Path) -> None:
+    weights = tmp_path / "weights.bin"
+    weights.write_bytes(artifacts["pdiparams"].read_bytes())
+    r = invoke("run", str(artifacts["model"]), "--params", str(weights), "--feed", str(artifacts["npz"]),
+               "--expect", str(SAMPLES / "prog.outputs.npz"), "-o", str(tmp_path / "out.npz"))
+    assert r.exit_code == 0, r.output
