@@ -38,12 +38,35 @@ def test_a_good_pass_option_value_still_runs() -> None:
     assert "cinn_runtime.jit_kernel" in r.stdout
 
 
+def _wait_reading_stdin(pid: int, timeout: float = 120) -> None:
+    """Until the process sits in read(0, ...) (started, imports done), as /proc/PID/syscall shows;
+    a few seconds where that file cannot be read."""
+    import platform
+
+    read = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            fields = Path(f"/proc/{pid}/syscall").read_text().split()
+        except OSError:
+            time.sleep(5)
+            return
+        if read is None:
+            time.sleep(5)
+            return
+        if fields[:2] == [read, "0x0"]:
+            time.sleep(0.2)
+            return
+        time.sleep(0.1)
+    raise AssertionError("the command never started reading its input")
+
+
 @pytest.mark.parametrize("tool", ["pirc-run", "pirc-opt"])
 def test_ctrl_c_exits_130_without_aborted(tool: str) -> None:
     env = {k: v for k, v in os.environ.items() if k != "PIRC_DEBUG"}
     p = subprocess.Popen([str(BIN / tool)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          env=env)
-    time.sleep(3)  # started and blocked reading standard input
+    _wait_reading_stdin(p.pid)
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
