@@ -70,7 +70,9 @@ def __getattr__(name: str) -> Any:
         from pirc import api
 
         fn = getattr(api, name)
-        return _FunctionAndPackage(name, fn) if name in _ALSO_PACKAGES else fn
+        value = _FunctionAndPackage(name, fn) if name in _ALSO_PACKAGES else fn
+        globals()[name] = value  # loaded once; a submodule imported later does not replace it (_Package)
+        return value
     if name == "PircError":
         from pirc.diagnostics import PircError
 

@@ -46,6 +46,7 @@ def test_the_translate_subpackage_stays_importable_beside_the_function() -> None
     assert frontend is sys.modules["pirc.translate.frontend"]
     assert callable(pirc.translate) and pirc.translate.__doc__.startswith("Translate a Paddle model")
     assert pirc.translate.load_model is frontend.load_model
+    assert pirc.translate is pirc.translate and pirc.run is pirc.run
     assert isinstance(pirc.translate(str(PROG)), type(pirc.parse(str(SAMPLES / "mlp.pir"))))
 
 
