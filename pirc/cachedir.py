@@ -114,11 +114,32 @@ def subdir(name: str) -> Path | None:
             private_dir(root)
             path: Path | None = private_dir(root / name)
         except UnsafeCacheDir as e:
-            if os.environ.get("PIRC_DEBUG", "") not in ("", "0"):
-                sys.stderr.write(f"pirc: not using the cache: {e}\n")
+            warn_unusable(root, e)
             path = None
         _checked[key] = path
         return path
+
+
+_warned: set[str] = set()
+_warned_lock = threading.Lock()  # not _lock: subdir() warns while it holds that one
+
+
+def warn_unusable(path: Path, reason: UnsafeCacheDir) -> None:
+    """Say once per process that a cache folder is not used (it was dropped without a word, and
+    every compiled run then built its kernels again)."""
+    key = str(path)
+    with _warned_lock:
+        if key in _warned:
+            return
+        _warned.add(key)
+    where = "PIRC_CACHE_DIR" if os.environ.get("PIRC_CACHE_DIR", "").strip() else "the cache root"
+    try:
+        sys.stderr.write(f"pirc: warning: not using the cache ({where}): {reason}; compiled kernels are not kept "
+                         f"between runs (use a folder only you can write to: chmod 700, or another "
+                         f"PIRC_CACHE_DIR)\n")
+        sys.stderr.flush()
+    except (OSError, ValueError):
+        pass
 
 
 def forget_checks() -> None:
@@ -207,4 +228,4 @@ def clear() -> int:
 
 
 __all__ = ["SUBDIRS", "UnsafeCacheDir", "cache_root", "check_private", "clear", "forget_checks", "info",
-           "max_bytes", "private_dir", "subdir", "trim"]
+           "max_bytes", "private_dir", "subdir", "trim", "warn_unusable"]

@@ -78,17 +78,19 @@ class Diagnostic:
     def render(self, colour: bool = False) -> str:
         """The text: ``file:line:col: severity: message``, the source line and a caret; with
         ``colour``, clang's and MLIR's terminal colours (the same characters otherwise)."""
-        out: list[str] = []
-        _render_one(self, out, colour)
-        for n in self.notes:
-            _render_one(n, out, colour)
-        return "\n".join(out) + "\n"
+        lines: list[_Line] = []
+        for d in (self, *self.notes):
+            _lines_of(d, lines)
+        if not colour:
+            return "".join("".join(text for text, _ in line) + "\n" for line in lines)
+        return _coloured(lines)
 
+
+#: one line of a rendered diagnostic: (text, rich style or None) spans
+_Line = list[tuple[str, "str | None"]]
 
 #: clang's colours: bold locations and messages, red errors, magenta warnings, cyan notes, green carets
-_BOLD, _RESET = "\x1b[1m", "\x1b[0m"
-_SEVERITY_COLOUR = {"error": "\x1b[1;31m", "warning": "\x1b[1;35m", "note": "\x1b[1;36m", "remark": "\x1b[1;34m"}
-_CARET = "\x1b[1;32m"
+_SEVERITY_STYLE = {"error": "bold red", "warning": "bold magenta", "note": "bold cyan", "remark": "bold blue"}
 
 
 def colour_enabled(stream: TextIO) -> bool:
@@ -100,20 +102,31 @@ def colour_enabled(stream: TextIO) -> bool:
     return tty and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
-def _head(d: Diagnostic, loc: object | None, colour: bool) -> str:
-    if not colour:
-        return f"{d.severity}: {d.message}" if loc is None else f"{loc}: {d.severity}: {d.message}"
-    where = "" if loc is None else f"{_BOLD}{loc}: {_RESET}"
-    sev = f"{_SEVERITY_COLOUR.get(d.severity, _BOLD)}{d.severity}: {_RESET}"
-    return f"{where}{sev}{_BOLD}{d.message}{_RESET}"
+def _coloured(lines: list[_Line]) -> str:
+    """The lines with their styles as terminal escapes, through rich (the text itself never markup)."""
+    import io
+
+    from rich.console import Console
+    from rich.text import Text
+
+    text = Text(end="")
+    for line in lines:
+        for chunk, style in line:
+            text.append(chunk, style=style)
+        text.append("\n")
+    buf = io.StringIO()
+    Console(file=buf, force_terminal=True, color_system="standard", width=1 << 20, soft_wrap=True, highlight=False,
+            markup=False, emoji=False, no_color=False).print(text, end="")
+    return buf.getvalue()
 
 
-def _render_one(d: Diagnostic, out: list[str], colour: bool = False) -> None:
+def _lines_of(d: Diagnostic, out: list[_Line]) -> None:
     loc = d.loc
+    head: _Line = [] if loc is None else [(f"{loc}: ", "bold")]
+    head += [(f"{d.severity}: ", _SEVERITY_STYLE.get(d.severity, "bold")), (d.message, "bold")]
+    out.append(head)
     if loc is None or loc.source is None:
-        out.append(_head(d, loc, colour))
         return
-    out.append(_head(d, loc, colour))
     line = loc.source.line_text(loc.line)
     if line or loc.line > 0:
         shown = line.replace("\t", " ")
@@ -123,8 +136,8 @@ def _render_one(d: Diagnostic, out: list[str], colour: bool = False) -> None:
             col = loc.col - start + (3 if start else 0)
         else:
             col = loc.col
-        out.append(shown)
-        out.append(" " * max(col - 1, 0) + (f"{_CARET}^{_RESET}" if colour else "^"))
+        out.append([(shown, None)])
+        out.append([(" " * max(col - 1, 0), None), ("^", "bold green")])
 
 
 class PircError(Exception):

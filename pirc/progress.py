@@ -26,18 +26,21 @@ def enabled() -> bool:
 
 
 @contextmanager
-def progress(description: str, total: int, *, min_total: int = 2) -> Iterator[Callable[[int], None]]:
-    """``with progress("lowering groups", n) as advance: ... advance(1)``."""
-    if total < min_total or not enabled():
+def progress(description: str, total: int, *, min_total: int = 2,
+             show: bool | None = None) -> Iterator[Callable[[int], None]]:
+    """``with progress("lowering groups", n) as advance: ... advance(1)``.  ``show``: None decides
+    (:func:`enabled`, at least ``min_total`` steps), False never, True always (tests)."""
+    if show is False or (show is None and (total < min_total or not enabled())):
         yield lambda k=1: None
         return
     from rich.console import Console
     from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
                                TimeRemainingColumn)
 
-    bar: Any = Progress(TextColumn(description), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                        TextColumn("eta"), TimeRemainingColumn(), console=Console(stderr=True), transient=True,
-                        redirect_stdout=False)
+    # the description is data: a column of its own, never a format string or console markup
+    bar: Any = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                        TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=Console(stderr=True),
+                        transient=True, redirect_stdout=False)
     with bar:
         task = bar.add_task(description, total=total)
         yield lambda k=1: bar.advance(task, k)
@@ -51,5 +54,7 @@ def status(description: str, *, show: bool = True) -> Iterator[None]:
         return
     from rich.console import Console
 
-    with Console(stderr=True).status(description):
+    from rich.text import Text
+
+    with Console(stderr=True).status(Text(description)):
         yield

@@ -125,8 +125,14 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
         timings[f"lower+codegen+compile ({workers} processes)"] = time.perf_counter() - t2
         t2 = time.perf_counter()
     if misses:
+        from pirc.progress import progress as progress_bar
+
         ol = OpLower(target, value_names=program_value_names(program))
-        lowered = [ol.lower(groups[i], i) for i in misses]
+        lowered = []
+        with progress_bar("lowering groups", len(misses), show=False if progress is False else None) as advance:
+            for i in misses:
+                lowered.append(ol.lower(groups[i], i))
+                advance(1)
         t3 = time.perf_counter()
         timings["lower"] = t3 - t2
         funcs = [k.func for lg in lowered for k in lg.kernels]
@@ -214,14 +220,18 @@ def _precompile_in_processes(groups: list[Any], misses: list[int], keys: list[st
     from concurrent.futures import ProcessPoolExecutor
 
     _FORK.update(groups=groups, keys=keys, names=names, cache=cache)
-    chunks = [misses[j::workers * 2] for j in range(workers * 2)]
+    from pirc.progress import progress
+
+    chunks = [c for c in (misses[j::workers * 2] for j in range(workers * 2)) if c]
     done: list[int] = []
     compiled = 0
     try:
-        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool:
-            for d, n in pool.map(_precompile_worker, [c for c in chunks if c]):
+        with ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("fork")) as pool, \
+                progress(f"lowering and compiling groups ({workers} processes)", len(misses), min_total=1) as advance:
+            for chunk, (d, n) in zip(chunks, pool.map(_precompile_worker, chunks)):
                 done += d
                 compiled += n
+                advance(len(chunk))
     except Exception:  # noqa: BLE001  - no processes here: everything compiles in this one
         return [], 0
     finally:

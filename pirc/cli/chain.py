@@ -13,8 +13,31 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 import click
+
+
+@dataclass
+class _Carried:
+    """What one stage of a chain leaves for the next ones beside its output text."""
+
+    params: str | None = None  # the parameter file of the model the chain started from
+
+
+_CARRIED: _Carried | None = None  # set while a chain runs
+
+
+def carry_params(path: str | None) -> None:
+    """A stage that read a model (and found its parameters) hands them down the chain: the
+    next stages read the program from the previous one's output, with no file beside it."""
+    if _CARRIED is not None and path is not None:
+        _CARRIED.params = path
+
+
+def carried_params() -> str | None:
+    """The parameters an earlier stage of this chain found (None outside a chain)."""
+    return _CARRIED.params if _CARRIED is not None else None
 
 
 def _value_options(cmd: click.Command) -> set[str]:
@@ -82,6 +105,15 @@ class _Buffer(io.BytesIO):
 
 
 def run_chain(segments: list[tuple[str, list[str]]], commands: Mapping[str, click.Command]) -> int:
+    global _CARRIED
+    _CARRIED = _Carried()
+    try:
+        return _run_stages(segments, commands)
+    finally:
+        _CARRIED = None
+
+
+def _run_stages(segments: list[tuple[str, list[str]]], commands: Mapping[str, click.Command]) -> int:
     data: bytes | None = None
     real_in, real_out = sys.stdin, sys.stdout
     for i, (name, args) in enumerate(segments):

@@ -95,10 +95,15 @@ def codegen_command(input: str, output: str, target: str | None, do_compile: boo
         _check_cuda_options(requested, arch, ptx, resource_usage)
     t0 = time.perf_counter()
     data, name = read_input(input)
-    if input_kind(data) == "model" or re.match(rb"\s*\{\s*[(}^]", data):
+    kind = input_kind(data)
+    if kind in ("model", "pir") and (kind == "model" or re.match(rb"\s*\{\s*[(}^]", data)):
         raise PircError(Diagnostic("error", f"{name} is a program, not the loop-level AST (.ast) pirc-codegen reads",
                                    None).note("lower it first: pirc-lower PROGRAM | pirc-codegen (or pirc lower "
                                               "PROGRAM codegen)"))
+    if kind not in ("ast", "pir", "text"):  # text that is no artifact goes to the .ast parser, which locates the error
+        from pirc.artifacts import wrong_kind
+
+        raise wrong_kind(name, kind, "the loop-level AST (.ast) pirc-codegen reads")
     text = decode_source(data, name)
     target = resolve_target(text, name, requested, output)
     _check_cuda_options(target, arch, ptx, resource_usage)

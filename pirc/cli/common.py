@@ -10,20 +10,24 @@ from __future__ import annotations
 import errno
 import functools
 import os
-import re
 import sys
 import traceback
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TextIO, TypeVar
 
 import click
 
 from pirc.diagnostics import PircError
 from pirc.fileio import atomic_write, caused_by_memory, file_error
 
+if TYPE_CHECKING:
+    from pirc.cinn.tune.log import TuningLog
+
 EXIT_INPUT = 1
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+#: Ctrl-C: 128 + SIGINT, what shells report for a command the interrupt ended
+EXIT_INTERRUPTED = 130
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -44,7 +48,9 @@ def handle_errors(fn: F) -> F:
             sys.stdout.flush()
             e.print(sys.stderr)
             sys.exit(EXIT_INPUT)
-        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit, KeyboardInterrupt):
+        except KeyboardInterrupt:
+            interrupted()
+        except (click.ClickException, click.exceptions.Exit, click.Abort, SystemExit):
             raise
         except BrokenPipeError:
             sys.exit(0)
@@ -68,6 +74,65 @@ def handle_errors(fn: F) -> F:
 
 #: I/O failures of the environment whatever the path (user paths' other failures are FileErrors)
 _ENVIRONMENT_ERRNOS = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EROFS, errno.EIO, errno.ENOMEM})
+
+
+_shown_warnings: set[str] = set()
+
+
+def _show_warning(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+                  file: TextIO | None = None, line: str | None = None) -> None:
+    """``warning: overflow encountered in exp (numpy, while computing a kernel: results may hold inf or
+    nan)``, once per message: not Python's two lines naming an installed source file."""
+    text = str(message)
+    if text in _shown_warnings:
+        return
+    _shown_warnings.add(text)
+    if issubclass(category, RuntimeWarning) and " encountered in " in text:
+        text += " (numpy, while computing a kernel: the results may hold inf or nan)"
+    try:
+        (file or sys.stderr).write(f"warning: {text}\n")
+    except (OSError, ValueError):
+        pass
+
+
+def install_warning_format() -> None:
+    """Warnings from the libraries a command runs on (numpy's floating-point ones) as one line each."""
+    import warnings
+
+    warnings.showwarning = _show_warning
+
+
+def interrupted() -> None:
+    """Ctrl-C: one line and exit status 130 (click's own handling says 'Aborted!' and exits 1,
+    the status of bad input).  Outputs are written atomically, so none is left half-written."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        pass
+    try:
+        click.echo("interrupted", err=True)
+    except (OSError, ValueError):
+        pass
+    sys.exit(EXIT_INTERRUPTED)
+
+
+def check_outputs(*outputs: tuple[str, str | None]) -> None:
+    """A usage error when two outputs (option, path) name the same file, or both standard output:
+    ``pirc-lower --host-out -`` wrote the host program and the .ast into one stream."""
+    seen: dict[str, str] = {}
+    for option, path in outputs:
+        if path is None:
+            continue
+        if path == "-":
+            key = "-"
+        elif os.path.exists(path) and not os.path.isfile(path):
+            continue  # /dev/null, a FIFO: written in place, several outputs may share it
+        else:
+            key = os.path.realpath(path)
+        if key in seen:
+            where = "standard output" if key == "-" else path
+            raise click.UsageError(f"{seen[key]} and {option} both write to {where}; give one of them another file")
+        seen[key] = option
 
 
 def _internal(e: BaseException) -> None:
@@ -102,14 +167,64 @@ def read_input(path: str, param_hint: str = "INPUT") -> tuple[bytes, str]:
         raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=param_hint) from None
 
 
+def default_params(path: str, translated: bool) -> str | None:
+    """The parameters of INPUT when none are given: the ``.pdiparams`` beside a model file, or, for
+    standard input inside a chain, those of the model an earlier stage read."""
+    if path == "-":
+        from pirc.cli.chain import carried_params
+
+        return carried_params()
+    if translated:
+        from pirc.translate.frontend import default_params_path
+
+        return default_params_path(path)
+    return None
+
+
+def read_tuning_log(path: str | None, option: str = "--tuning-log") -> TuningLog | None:
+    """The pirc-tune log a command applies (None without one): a missing file is a command-line
+    error, a malformed one bad input (a located diagnostic); it was accepted in silence."""
+    if path is None:
+        return None
+    from pirc.cinn.tune.log import read_log
+
+    try:
+        return read_log(path)
+    except FileNotFoundError:
+        raise click.BadParameter(f"no such file: {path}", param_hint=option) from None
+    except IsADirectoryError:
+        raise click.BadParameter(f"{path} is a directory", param_hint=option) from None
+    except PermissionError:
+        raise click.BadParameter(f"cannot read {path}: permission denied", param_hint=option) from None
+
+
+def complete_passes(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a pipeline's last pass name (``cse,d<TAB>`` -> ``cse,dce``)."""
+    from click.shell_completion import CompletionItem
+
+    import pirc.passes.all  # noqa: F401
+    from pirc.passes.manager import PASSES, PIPELINES
+
+    head, comma, last = incomplete.rpartition(",")
+    prefix = head + comma
+    return [CompletionItem(prefix + name) for name in sorted(set(PASSES) | set(PIPELINES)) if name.startswith(last)]
+
+
 #: the pass-manager options pirc-opt and pirc-fuse share (MLIR's names)
 _PASS_MANAGER_OPTIONS = (
-    click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS",
+    click.option("--print-ir-before", "print_before", multiple=True, metavar="PASS", shell_complete=complete_passes,
                  help="Print the IR to stderr before PASS."),
-    click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS",
+    click.option("--print-ir-after", "print_after", multiple=True, metavar="PASS", shell_complete=complete_passes,
                  help="Print the IR to stderr after PASS."),
     click.option("--print-ir-before-all", is_flag=True, help="Print the IR to stderr before every pass."),
     click.option("--print-ir-after-all", is_flag=True, help="Print the IR to stderr after every pass."),
+    click.option("--print-ir-after-change", is_flag=True,
+                 help="Print the IR to stderr after each pass that changed it "
+                      "(mlir-opt's -mlir-print-ir-after-change)."),
+    click.option("--dump-pass-pipeline", is_flag=True,
+                 help="Print the pass pipeline that runs, every option spelt out, to stderr."),
+    click.option("--pass-statistics", "--mlir-pass-statistics", "pass_statistics", is_flag=True,
+                 help="Print a table of the ops each pass erased and created to stderr."),
     click.option("--timing", is_flag=True,
                  help="Print the time spent in each stage to stderr (one table, the same on every command)."),
     click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk on its own."),
@@ -118,6 +233,23 @@ _PASS_MANAGER_OPTIONS = (
     click.option("--legacy-attr-types", is_flag=True,
                  help="Print the older typed style ((pd_op.DataType)float32, builtin.tensor<..>)."),
 )
+
+
+class LLVMStyleCommand(click.Command):
+    """A command that also takes its long options with one dash, as LLVM's tools spell them and
+    mlir-opt users type them: ``-split-input-file``, ``-pass-pipeline='builtin.module(cse)'``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        longs = {o for p in self.params for o in (*p.opts, *p.secondary_opts) if o.startswith("--")}
+        out: list[str] = []
+        for i, a in enumerate(args):
+            if a == "--":
+                out.extend(args[i:])
+                break
+            if len(a) > 2 and a[0] == "-" and a[1] != "-" and "-" + a.split("=", 1)[0] in longs:
+                a = "-" + a
+            out.append(a)
+        return super().parse_args(ctx, out)
 
 
 def pass_manager_options(f: F) -> F:
@@ -201,38 +333,31 @@ def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
     print_table(f"{command} timing", ["stage", "wall (ms)", "%"], body, right=(1, 2), err=True, total_row=True)
 
 
-_LEADING_SPACE = re.compile(rb"\s*")
-
-
 def input_kind(data: bytes) -> str:
     """``"model"`` for a Paddle model (ProgramDesc JSON, binary .pdmodel, Paddle 3 PIR JSON),
-    ``"pir"`` for PIR text; decided from the content, whatever the file is called."""
-    start = _LEADING_SPACE.match(data).end()  # type: ignore[union-attr]
-    s = data[start:start + 256]  # no copy of a big input
-    if s.startswith(b"{"):  # JSON ({"blocks" / {"base_code") or PIR text ({ (%0) = ...)
-        return "model" if s[1:].lstrip().startswith(b'"') else "pir"
-    if s.startswith(b"//"):  # comments (lit RUN lines, split markers) only in PIR text
-        return "pir"
-    if b"\x00" in data:  # protobuf always has one (BlockDesc.idx = 0); text never
-        return "model"
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return "model"
-    return "pir"
+    ``"pir"`` for PIR text, else the kind of pirc artifact it is (:func:`pirc.artifacts.artifact_kind`);
+    decided from the content, whatever the file is called."""
+    from pirc.artifacts import artifact_kind
+
+    return artifact_kind(data)
 
 
 def read_program_text(path: str) -> tuple[str, str, bool]:
     """(PIR text, display name, translated?) for INPUT: PIR text as it is, a Paddle model
-    translated first (as pirc-translate would)."""
+    translated first (as pirc-translate would; in a chain, its parameters go down the chain)."""
     from pirc.text.parser import decode_source
 
-    data, name = read_input(path)
-    if input_kind(data) == "model":
-        from pirc.text.printer import print_program
-        from pirc.translate.frontend import load_model
+    from pirc.artifacts import expect_kind
 
-        return print_program(load_model(data, name).program), name, True
+    data, name = read_input(path)
+    if expect_kind(data, name, ("pir", "model"), "a program (PIR text or a Paddle model)") == "model":
+        from pirc.cli.chain import carry_params
+        from pirc.text.printer import print_program
+        from pirc.translate.frontend import default_params_path, load_model
+
+        text = print_program(load_model(data, name).program)
+        carry_params(default_params_path(path))  # for a later `run` or `compile` of this chain
+        return text, name, True
     return decode_source(data, name), name, False
 
 

@@ -25,8 +25,8 @@ from typing import Any
 
 import click
 
-from pirc.cli.common import (DEFAULT_TARGET, handle_errors, read_program_text, timing_option, verify_option,
-                             version_option, write_output)
+from pirc.cli.common import (DEFAULT_TARGET, default_params, handle_errors, read_program_text, read_tuning_log,
+                             timing_option, verify_option, version_option, write_output)
 from pirc.diagnostics import Diagnostic, PircError
 
 FORMAT = "pirc-package/1"
@@ -107,16 +107,15 @@ def compile_command(input: str, output: str, params_path: str | None, target: st
     if os.path.exists(output) and not force:
         raise click.BadParameter(f"{output} exists (use --force to replace it)", param_hint="-o")
     timings: list[tuple[str, float]] = []
+    tuning = read_tuning_log(tuning_log)
     t0 = time.perf_counter()
     text, name, translated = read_program_text(input)
     timings.append(("read" + (" + translate" if translated else ""), time.perf_counter() - t0))
-    if translated and params_path is None and input != "-":
-        from pirc.translate.frontend import default_params_path
-
-        params_path = default_params_path(input)
+    if params_path is None:
+        params_path = default_params(input, translated)
     from pirc.cinn.tune.log import use_tuning
 
-    with use_tuning(tuning_log):
+    with use_tuning(tuning):
         ast_text, host_text = lower_text(text, name, target, True, do_verify, timings)
     assert host_text is not None
     host = parse_program(host_text, "host.pir")

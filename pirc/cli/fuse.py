@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import click
 
-from pirc.cli.common import pass_manager_options, version_option
+from pirc.cli.common import LLVMStyleCommand, complete_passes, pass_manager_options, version_option
 from pirc.cli.opt import opt_command
 
 
-@click.command(name="fuse", context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(name="fuse", cls=LLVMStyleCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @version_option
 @click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
@@ -21,14 +21,16 @@ from pirc.cli.opt import opt_command
 @click.option("--max-group-size", type=click.IntRange(min=0), default=None, metavar="N",
               help="At most N ops per group (0: no limit, the default).")
 @click.option("--no-decompose", is_flag=True, help="Skip Paddle's prim decompositions (softmax, layer_norm, gelu, ...).")
-@click.option("-p", "--pass-pipeline", "pipeline", default="", help="More passes to run after the front end, e.g. 'cse,dce'.")
+@click.option("-p", "--pass-pipeline", "pipeline", default="", shell_complete=complete_passes,
+              help="More passes to run after the front end, e.g. 'cse,dce'.")
 @pass_manager_options
 @click.pass_context
 def fuse_command(
     ctx: click.Context, input: str, output: str, fusion_report: bool, dot_file: str | None,
     max_group_size: int | None, no_decompose: bool, pipeline: str, print_before: tuple[str, ...],
     print_after: tuple[str, ...], print_ir_before_all: bool, print_ir_after_all: bool, timing: bool,
-    split_input_file: bool, do_verify: bool, legacy_attr_types: bool,
+    split_input_file: bool, do_verify: bool, legacy_attr_types: bool, print_ir_after_change: bool = False,
+    dump_pass_pipeline: bool = False, pass_statistics: bool = False,
 ) -> None:
     """Fuse a PIR program into cinn_op.group regions (the CINN front end).
 
@@ -55,7 +57,8 @@ def fuse_command(
         print_after=print_after, print_ir_before_all=print_ir_before_all, print_ir_after_all=print_ir_after_all,
         timing=timing, split_input_file=split_input_file, verify_diagnostics=False, do_verify=do_verify,
         allow_unregistered=False, legacy_attr_types=legacy_attr_types, list_passes=False,
-        fusion_report=fusion_report, dot_file=dot_file,
+        fusion_report=fusion_report, dot_file=dot_file, print_ir_after_change=print_ir_after_change,
+        dump_pass_pipeline=dump_pass_pipeline, pass_statistics=pass_statistics,
     )
 
 

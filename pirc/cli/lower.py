@@ -26,8 +26,9 @@ import sys
 import click
 
 import pirc.passes.all  # noqa: F401  - registers the passes and the build_cinn pipeline
-from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, handle_errors, parse_with_status, print_timing, read_program_text, timing_option,
-                             verify_option, version_option, write_output)
+from pirc.cli.common import (DEFAULT_TARGET, EXIT_INPUT, check_outputs, handle_errors, parse_with_status, print_timing,
+                             read_program_text, read_tuning_log, timing_option, verify_option, version_option,
+                             write_output)
 from pirc.diagnostics import PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
@@ -120,13 +121,15 @@ def lower_command(input: str, output: str, host_out: str | None, target: str, do
       pirc-lower model.pir --work -o /dev/null
       pirc translate prog.json fuse lower --target cuda codegen -o kernels.cu
     """
+    check_outputs(("-o", output), ("--host-out", host_out))
+    tuning = read_tuning_log(tuning_log)
     text, name, _ = read_program_text(input)
     timings: list[tuple[str, float]] = []
     lowered: list = []
     from pirc.cinn.tune.log import use_tuning
 
     try:
-        with use_tuning(tuning_log):
+        with use_tuning(tuning):
             ast_text, host_text = lower_text(text, name, target, host_out is not None, do_verify, timings, lowered)
     except PircError as e:
         sys.stdout.flush()

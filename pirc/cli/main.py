@@ -12,7 +12,7 @@ from pirc.cli.chain import run_chain, split_chain
 from pirc.cli.opt import opt_command
 from pirc.cli.codegen import codegen_command
 from pirc.cli.compile import compile_command
-from pirc.cli.common import version_option
+from pirc.cli.common import EXIT_INTERRUPTED, install_warning_format, version_option
 from pirc.cli.fuse import fuse_command
 from pirc.cli.lower import lower_command
 from pirc.cli.tune import tune_command
@@ -69,8 +69,11 @@ def _fast_exit(code: int) -> None:
 
 def _standalone(cmd: click.Command, prog: str) -> None:
     sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
+    install_warning_format()
     try:
         cmd.main(prog_name=prog)
+    except KeyboardInterrupt:  # before the command's own handler took over (while importing, parsing options)
+        _fast_exit(EXIT_INTERRUPTED)
     except SystemExit as e:
         code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
         _fast_exit(code)
@@ -89,7 +92,12 @@ def main() -> None:
             _fast_exit(2)
         if len(segments) > 1:
             sys.setrecursionlimit(max(sys.getrecursionlimit(), 20000))
-            _fast_exit(run_chain(segments, commands))
+            install_warning_format()
+            try:
+                code = run_chain(segments, commands)
+            except KeyboardInterrupt:
+                code = EXIT_INTERRUPTED
+            _fast_exit(code)
     _standalone(cli, "pirc")
 
 

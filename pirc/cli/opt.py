@@ -10,12 +10,14 @@ from dataclasses import dataclass, field
 
 import click
 
-from pirc.cli.common import (EXIT_INPUT, command_name, handle_errors, parse_with_status, pass_manager_options, print_timing,
-                             read_program_text, version_option, write_output)
+from pirc.cli.common import (EXIT_INPUT, LLVMStyleCommand, check_outputs, command_name, complete_passes,
+                             handle_errors, parse_with_status, pass_manager_options, print_timing, read_program_text,
+                             version_option, write_output)
 from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
-from pirc.passes.manager import PIPELINES, PASSES, Instrumentation, Pass, PassManager, PipelineError, parse_pipeline
+from pirc.passes.manager import (PIPELINES, PASSES, Instrumentation, Pass, PassManager, PassStatistic, PipelineError,
+                                 did_you_mean, parse_pipeline, pass_options)
 from pirc.text.printer import print_program
 
 import pirc.passes.all  # noqa: F401,E402  - registers the passes
@@ -33,6 +35,8 @@ class OptConfig:
     print_after: set[str] = field(default_factory=set)
     print_before_all: bool = False
     print_after_all: bool = False
+    print_after_change: bool = False
+    statistics: list[PassStatistic] | None = None  # --pass-statistics: each chunk's passes appended
     timings: list[tuple[str, float]] = field(default_factory=list)
     after_passes: Callable[[Program], None] | None = None  # e.g. the fusion report, before printing
 
@@ -61,9 +65,12 @@ def process(text: str, name: str, cfg: OptConfig) -> str:
         print_before_all=cfg.print_before_all, print_after_all=cfg.print_after_all,
         verify_each=cfg.verify, dump=_dump(cfg.legacy),
         verify=(lambda p: verify(p, cfg.allow_unregistered)),
+        print_after_change=cfg.print_after_change, statistics=cfg.statistics is not None,
     )
     pm = PassManager(cfg.passes, inst)
     pm.run(program)
+    if cfg.statistics is not None:
+        cfg.statistics.extend(pm.statistics)
     cfg.timings.extend((t.name, t.seconds) for t in pm.timings)
     if cfg.after_passes is not None:
         cfg.after_passes(program)
@@ -150,16 +157,28 @@ def check_diagnostics(text: str, name: str, produced: list[Diagnostic]) -> list[
 def _list_passes() -> None:
     from pirc.cli.tables import print_table
 
-    rows = [[name, "pass", PASSES[name].summary] for name in sorted(PASSES)]
-    rows += [[name, "pipeline", f"{PIPELINES[name][1]} = {PIPELINES[name][0]}"] for name in sorted(PIPELINES)]
-    print_table("passes and pipelines", ["name", "kind", "summary"], rows)
+    rows = [[name, "pass", " ".join(pass_options(PASSES[name])), PASSES[name].summary] for name in sorted(PASSES)]
+    for name in sorted(PIPELINES):
+        opts = dict.fromkeys(o for p in parse_pipeline(PIPELINES[name][0]) for o in pass_options(type(p)))
+        rows.append([name, "pipeline", " ".join(opts), f"{PIPELINES[name][1]} = {PIPELINES[name][0]}"])
+    print_table("passes and pipelines (options: name=default)", ["name", "kind", "options", "summary"], rows)
 
 
-@click.command(name="opt", context_settings={"help_option_names": ["-h", "--help"]})
+def _print_statistics(stats: list[PassStatistic], title: str) -> None:
+    from pirc.cli.tables import print_table
+
+    rows = [[s.spec, str(sum(s.before.values())), str(sum(s.after.values())), s.changes() or "(no change)"]
+            for s in stats]
+    print_table(title, ["pass", "ops before", "ops after", "ops erased (-) and created (+)"], rows, right=(1, 2),
+                err=True)
+
+
+@click.command(name="opt", cls=LLVMStyleCommand, context_settings={"help_option_names": ["-h", "--help"]})
 @version_option
 @click.argument("input", default="-", metavar="[INPUT]")
 @click.option("-o", "--output", default="-", show_default=True, help="Output file (written atomically); - is stdout.")
-@click.option("-p", "--pass-pipeline", "pipeline", default="", help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
+@click.option("-p", "--pass-pipeline", "pipeline", default="", shell_complete=complete_passes,
+              help="Passes to run, e.g. 'dce,cse' or 'builtin.module(cse,dce)'.")
 @click.option("--build-cinn", is_flag=True, help="Run the CINN front-end pipeline (same as pirc-fuse).")
 @pass_manager_options
 @click.option("--verify-diagnostics", is_flag=True, help="Check diagnostics against 'expected-error {{...}}' comments.")
@@ -174,6 +193,7 @@ def opt_command(
     print_after: tuple[str, ...], print_ir_before_all: bool, print_ir_after_all: bool, timing: bool,
     split_input_file: bool, verify_diagnostics: bool, do_verify: bool, allow_unregistered: bool,
     legacy_attr_types: bool, list_passes: bool, fusion_report: bool = False, dot_file: str | None = None,
+    print_ir_after_change: bool = False, dump_pass_pipeline: bool = False, pass_statistics: bool = False,
 ) -> None:
     """Parse, verify, transform and print a PIR program.
 
@@ -198,15 +218,20 @@ def opt_command(
     known = {p.name for p in passes}
     for name in (*print_before, *print_after):
         if name not in PASSES:
-            raise click.UsageError(f"--print-ir-before/after: unknown pass '{name}'")
+            raise click.UsageError(f"--print-ir-before/after: unknown pass '{name}'{did_you_mean(name)}")
         if name not in known:
             click.echo(f"warning: pass '{name}' is not in the pipeline", err=True)
+    check_outputs(("-o", output), ("--dot", dot_file))
     text, name, _ = read_program_text(input)
     cfg = OptConfig(
         passes=passes, verify=do_verify, allow_unregistered=allow_unregistered, legacy=legacy_attr_types,
         print_before=set(print_before), print_after=set(print_after),
         print_before_all=print_ir_before_all, print_after_all=print_ir_after_all,
+        print_after_change=print_ir_after_change, statistics=[] if pass_statistics else None,
     )
+    if dump_pass_pipeline:  # MLIR's form, every option spelt out, before anything runs
+        sys.stderr.write("Pass Manager with " + str(len(passes)) + " passes:\nbuiltin.module("
+                         + ",".join(p.spec() for p in passes) + ")\n")
     cfg.after_passes = fusion_outputs(fusion_report, dot_file, name)
     chunks = split_chunks(text) if split_input_file else [(1, text)]
     outputs: list[str] = []
@@ -228,6 +253,8 @@ def opt_command(
             if problems:
                 failed = True
                 PircError(problems).print(sys.stderr)
+    if cfg.statistics is not None:
+        _print_statistics(cfg.statistics, f"{command_name('pirc-opt')} pass statistics")
     if timing:
         print_timing(command_name("pirc-opt"), cfg.timings)
     if failed:

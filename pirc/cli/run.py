@@ -22,8 +22,9 @@ from typing import Any
 import click
 import numpy as np
 
-from pirc.cli.common import (handle_errors, parse_with_status, print_timing, read_input, read_program_text, timing_option, verify_option,
-                             version_option, write_output)
+from pirc.cli.common import (default_params, handle_errors, parse_with_status, print_timing, read_input,
+                             read_program_text, read_tuning_log, timing_option, verify_option, version_option,
+                             write_output)
 from pirc.diagnostics import Diagnostic, PircError
 from pirc.ir.program import Program
 from pirc.ir.verifier import verify
@@ -44,7 +45,29 @@ def _load_npz(path: str, what: str) -> dict[str, np.ndarray]:
 
     if not os.path.exists(path):
         raise click.BadParameter(f"no such file: {path}", param_hint=what)
-    return read_feed_file(path)
+    try:
+        return read_feed_file(path)
+    except PircError:
+        kind = _file_kind(path)
+        if kind not in (None, "npz", "npy", "text"):  # another pirc artifact: say which, and who takes it
+            from pirc.artifacts import wrong_kind
+
+            raise wrong_kind(path, kind, f"the .npy or .npz file {what} reads") from None
+        raise
+
+
+def _file_kind(path: str) -> str | None:
+    """The artifact kind of a regular file from its first bytes (None for anything else: a FIFO is
+    never opened here)."""
+    from pirc.artifacts import artifact_kind
+
+    if not os.path.isfile(path):
+        return None
+    try:
+        with open(path, "rb") as f:
+            return artifact_kind(f.read(1 << 16))
+    except OSError:
+        return None
 
 
 def input_names(program: Program) -> list[str]:
@@ -139,7 +162,9 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
                     err=True)
     if compile_line:
         sys.stderr.write(compile_line + "\n")
-    sys.stderr.write(f"peak live memory: {format_bytes(peak)} ({peak} bytes)\n")
+    shown = format_bytes(peak)
+    exact = f" ({peak} bytes)" if shown != f"{peak} B" else ""  # "256 B (256 bytes)" said it twice
+    sys.stderr.write(f"peak live memory: {shown}{exact}\n")
 
 
 @click.command(name="run", context_settings={"help_option_names": ["-h", "--help"]})
@@ -148,6 +173,11 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 @click.option("--params", "params_path", metavar="P.npz", help="Parameters, keyed by parameter_name.")
 @click.option("--feed", "feed_specs", multiple=True, metavar="NAME=FILE.npy|FILE.npy|FEEDS.npz",
               help="A feed (repeatable): NAME=FILE.npy, FILE.npy (named by its stem), or an .npz of feeds.")
+@click.option("--fill-mode", type=click.Choice(["zeros", "ones", "random"]), default=None,
+              help="Make every input that no --feed gives from the program's declared dtype and shape (random: "
+                   "seeded, the same each run), to run or benchmark without feed files.")
+@click.option("--shape", "shape_specs", multiple=True, metavar="NAME=1x3x224x224",
+              help="With --fill-mode: the shape of an input, required for its dynamic (-1) dims (repeatable).")
 @click.option("-o", "--output", metavar="OUT.npz", help="Write the results to an .npz (atomically).")
 @click.option("--backend", type=click.Choice(["interp", "cinn"]), default="interp", show_default=True,
               help="interp: every op by the interpreter's kernels; cinn: fuse, lower, generate and compile the "
@@ -181,6 +211,10 @@ def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list
 @click.option("--repeat", type=click.IntRange(min=0), default=0, show_default=True,
               help="Run N more times after one warm-up; print median_ms=<float> to stderr.")
 @click.option("--no-gc", is_flag=True, help="Keep every intermediate value until the run ends.")
+@click.option("--dump-dir", default=None, metavar="DIR",
+              help="--backend cinn: write every stage into DIR (the program, after the inference passes, fused, "
+                   "the fusion report, .ast, host program, generated source, and commands.sh saying which command "
+                   "makes each file from the one before). Default: $PIRC_DUMP_DIR.")
 @verify_option(True)
 @timing_option
 @click.option("--expect", "expect_path", metavar="REF.npz",
@@ -192,7 +226,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
                 backend: str, device: str, kernels_path: str | None, threads: int, streams: int, profile: bool,
                 repeat: int, no_gc: bool, do_verify: bool = True, timing: bool = False, expect_path: str | None = None,
                 rtol: float = 1e-4, atol: float = 1e-5, emu_seed: int = 0, emu_check: bool = False,
-                tuning_log: str | None = None, aot: bool | None = None) -> None:
+                tuning_log: str | None = None, aot: bool | None = None, dump_dir: str | None = None,
+                fill_mode: str | None = None, shape_specs: tuple[str, ...] = ()) -> None:
     """Run a PIR program with the interpreter and print or save its results.
 
     \b
@@ -205,6 +240,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
       pirc-run model.pir --params params.npz --feed x=x.npy
       pirc-run model.pir --params params.npz --feed feeds.npz -o out.npz
       pirc-run model.pir --params params.npz --feed feeds.npz --repeat 50 --profile
+      pirc-run model.pir --params params.npz --fill-mode random --shape x=1x3x224x224 --repeat 50
     """
 
     from pirc.runtime.executor import StandaloneExecutor
@@ -212,6 +248,15 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
 
     timings: list[tuple[str, float]] = []
     t0 = time.perf_counter()
+    if shape_specs and fill_mode is None:
+        raise click.UsageError("--shape gives the shape of an input --fill-mode makes: add --fill-mode")
+    if dump_dir is not None and backend != "cinn":
+        raise click.UsageError("--dump-dir writes the stages of compiling: it needs --backend cinn")
+    if dump_dir is None and backend == "cinn":
+        from pirc.cli.dump import dump_env
+
+        dump_dir = dump_env()
+    tuning = read_tuning_log(tuning_log)
     from pirc.cli.compile import is_package, read_package
 
     if is_package(program):  # pirc-compile's folder: its host program, kernels and parameters
@@ -227,10 +272,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         kernels_path = kernels_path or os.path.join(program, manifest["kernels"])
         program = os.path.join(program, manifest["host"])
     text, name, translated = read_program_text(program)
-    if translated and params_path is None:
-        from pirc.translate.frontend import default_params_path
-
-        params_path = default_params_path(program) if program != "-" else None
+    if params_path is None:
+        params_path = default_params(program, translated)
     prog = parse_with_status(text, name)
     t1 = time.perf_counter()
     timings.append(("read + parse" if not translated else "translate + parse", t1 - t0))
@@ -241,6 +284,10 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         timings.append(("verify", time.perf_counter() - t1))
     params = _load_params(params_path, prog) if params_path is not None else {}
     feeds = parse_feeds(feed_specs, prog)
+    if fill_mode is not None:
+        from pirc.cli.fill import fill_inputs, parse_shapes
+
+        feeds.update(fill_inputs(prog, feeds, fill_mode, parse_shapes(shape_specs)))
     target = "cuda" if device == "cuda" else "c"
     if device == "cuda":
         _require_gpu()
@@ -261,11 +308,19 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         from pirc.cinn.compiler import compile_program
         from pirc.cinn.tune.log import use_tuning
 
-        with use_tuning(tuning_log):
+        if dump_dir is not None and backend == "cinn":  # before compiling: a stage that fails leaves the others
+            from pirc.cli.dump import dump_stages
+
+            with use_tuning(tuning):
+                files = dump_stages(dump_dir, text, name, target, params, tuning_log)
+            click.echo(f"dumped {len(files)} files to {dump_dir} (commands.sh: the command that makes each)",
+                       err=True)
+
+        with use_tuning(tuning):
             compiled = compile_program(prog, target, progress=None, params=params)
         timings.extend(compiled.timings.items())
         compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
-                        f"{compiled.compiled} modules compiled now (the others loaded from the kernel cache); "
+                        f"{modules_compiled(compiled.compiled)}; "
                         + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in compiled.timings.items()))
 
     profiler = Profiler() if profile else None
@@ -299,7 +354,7 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         _profile_table(profiler, peak, profiler.runs, profiler.wall, times, compile_line,
                        "AOT call + profiling" if aot_status.startswith("AOT: used") else "scheduling + GC")
         click.echo(policy.describe(), err=True)
-        click.echo(aot_status, err=True)
+        click.echo(aot_line(aot_status, backend, device, aot), err=True)
         if device == "cuda" and (backend == "cinn" or kernels_path is not None):
             click.echo("note: CUDA kernels run asynchronously on their streams: a kernel's row is the time to "
                        "enqueue it; the device time shows in the host ops that wait for it and in median_ms", err=True)
@@ -319,6 +374,26 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         print_timing("pirc-run", timings)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
+
+
+def modules_compiled(compiled: int) -> str:
+    """How many kernel modules this run compiled (it said "0 modules compiled now (the others ...)")."""
+    if not compiled:
+        return "nothing compiled now: every kernel came from the kernel cache"
+    return f"{compiled} module{'s' * (compiled != 1)} compiled now (any others came from the kernel cache)"
+
+
+def aot_line(status: str, backend: str, device: str, aot: bool | None) -> str:
+    """The profile's AOT line: why it is off when it never applied (the interpreter, --no-aot, a GPU)."""
+    if status != "AOT: off":
+        return status
+    if aot is False:
+        return "AOT: off (--no-aot)"
+    if device != "cpu":
+        return f"AOT: off (--device {device}; the ahead-of-time program runs on the CPU)"
+    if backend != "cinn":
+        return "AOT: off (--backend interp; --backend cinn runs a program ahead of time when every op is covered)"
+    return status
 
 
 def _check_host_target(prog: Any, name: str, target: str) -> None:
@@ -435,7 +510,7 @@ def _load_kernels(path: str, prog: Any, target: str) -> None:
 
 def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
     """``.npz`` keyed by parameter name, or Paddle's combined ``.pdiparams`` (tensors in sorted-name order)."""
-    if not path.endswith(".pdiparams"):
+    if not path.endswith(".pdiparams") and _file_kind(path) != "pdiparams":  # by content, whatever the name
         return _load_npz(path, "--params")
     from pirc.translate.pdiparams import PdiparamsError, read_params_by_names
 

@@ -43,13 +43,15 @@ def print_table(title: str, columns: Sequence[str], rows: Sequence[Sequence[str]
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
+    # every string as a Text: cells are data, never console markup ("[nan, 2.]" and "[add]" are values)
     width = shutil.get_terminal_size((100, 24)).columns
-    table = Table(title=title or None, title_justify="left")
+    table = Table(title=Text(title) if title else None, title_justify="left")
     for i, c in enumerate(columns):
-        table.add_column(c, justify="right" if i in right else "left", overflow="fold")
+        table.add_column(Text(c), justify="right" if i in right else "left", overflow="fold")
     for j, r in enumerate(rows):
         if total_row and j == len(rows) - 1:
             table.add_section()
-        table.add_row(*[str(c) for c in r])
+        table.add_row(*[Text(str(c)) for c in r])
     Console(file=stream, width=width, no_color=not colour_enabled(stream), highlight=False).print(table)

@@ -15,7 +15,7 @@ import time
 
 import click
 
-from pirc.cli.common import handle_errors, print_timing, read_input, timing_option, verify_option, version_option, write_output
+from pirc.cli.common import check_outputs, handle_errors, print_timing, read_input, timing_option, verify_option, version_option, write_output
 from pirc.diagnostics import Diagnostic, PircError
 
 
@@ -77,10 +77,15 @@ def translate_command(input: str, output: str, params: str | None, params_out: s
       pirc-translate samples/prog.json | pirc-opt -p dce
     """
     from pirc.text.printer import print_program
+    from pirc.cli.chain import carry_params
     from pirc.translate.frontend import default_params_path, load_model
 
     t0 = time.perf_counter()
+    from pirc.artifacts import expect_kind
+
+    check_outputs(("-o", output), ("--params-out", params_out))
     data, name = read_input(input)
+    expect_kind(data, name, ("model", "pir"), "a Paddle model")  # PIR text: load_model says so
     t1 = time.perf_counter()
     model = load_model(data, name)
     t2 = time.perf_counter()
@@ -93,6 +98,7 @@ def translate_command(input: str, output: str, params: str | None, params_out: s
             raise PircError(diags)
     t3 = time.perf_counter()
     params_path = params if params is not None else default_params_path(input)
+    carry_params(params_path)  # the next stages of a chain read the program without a file beside it
     if params_path is None and params_out is not None:
         raise PircError(Diagnostic(
             "error", "--params-out needs the model's parameters: there is no .pdiparams file beside the input; "

@@ -18,7 +18,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import click
@@ -28,6 +28,7 @@ from pirc.cli.common import (
     handle_errors,
     print_timing,
     read_program_text,
+    read_tuning_log,
     timing_option,
     verify_option,
     version_option,
@@ -89,9 +90,6 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
       pirc-tune model.pir -o tuning.jsonl --ray-address auto      # on a Ray cluster
       pirc-tune model.pir -o tuning.jsonl --ray-address 10.0.0.5:6379
     """
-    from rich.console import Console
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
-
     from pirc.cinn.compiler import fuse
     from pirc.cinn.tune.extract import group_tasks
     from pirc.cinn.tune.log import TuningLog
@@ -118,8 +116,7 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
     if ray_address is not None and ray_local is not None:
         raise click.UsageError("--ray-address and --ray-local exclude each other")
     log = TuningLog(log_path)
-    replay = TuningLog(replay_path) if replay_path else None
-    console = Console(stderr=True)
+    replay = read_tuning_log(replay_path, "--replay")
     results = []
     runner: Runner
     if ray_address is not None or ray_local is not None:
@@ -131,31 +128,78 @@ def tune_command(model: str, log_path: str, target: str, trials: int, strategy: 
             raise click.ClickException(str(e)) from e
     else:
         runner = LocalRunner(workers)
-    console.print(f"{len(tasks)} groups; measuring on {runner.name} ({runner.workers} workers), batch {batch}")
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-               TextColumn("{task.fields[best]}"))
-    with runner_closed(runner), Progress(*columns, console=console, transient=False) as progress:
+    click.echo(f"{len(tasks)} groups; measuring on {runner.name} ({runner.workers} workers), batch {batch}", err=True)
+    with runner_closed(runner), GroupProgress(trials) as shown:
         for t in tasks:
             label = f"group {t.index} ({'+'.join(o.split('.')[-1] for o in t.ops[:4])}{'...' if len(t.ops) > 4 else ''})"
-            pid = progress.add_task(label, total=trials, best="")
-
-            def show(r, pid=pid) -> None:  # type: ignore[no-untyped-def]
-                best = f"best {r.best_ms:.3f} ms" if r.best_ms is not None else "no valid candidate yet"
-                if r.default_ms:
-                    best += f" (default {r.default_ms:.3f} ms, {r.default_ms / r.best_ms:.2f}x)"
-                progress.update(pid, completed=r.trials, best=best)
-
+            update = shown.start(label)
             r = tune_group(t, log, trials=trials, strategy=strategy, seed=seed, timeout=timeout, warmup=warmup,
-                           repeat=repeat, on_result=show, runner=runner, batch=batch, replay=replay,
+                           repeat=repeat, on_result=update, runner=runner, batch=batch, replay=replay,
                            confirm=0 if replay is not None else confirm)
-            show(r)
-            progress.update(pid, completed=trials)
+            shown.done(label, r)
             results.append(r)
     measured = sum(r.trials for r in results)
     failed = sum(r.failed for r in results)
-    console.print(f"{len(tasks)} groups, {measured} candidates measured ({failed} failed), log: {log_path}")
+    click.echo(f"{len(tasks)} groups, {measured} candidates measured ({failed} failed), log: {log_path}", err=True)
     if timing:
         print_timing("tune", [("parse+fuse", t1 - t0), ("tune", time.perf_counter() - t1)])
+
+
+def best_text(r: Any) -> str:
+    """``best 0.123 ms (default 0.200 ms, 1.63x)``: a group's result so far."""
+    if r.best_ms is None:
+        return "no valid candidate yet"
+    text = f"best {r.best_ms:.3f} ms"
+    if r.default_ms:
+        text += f" (default {r.default_ms:.3f} ms, {r.default_ms / r.best_ms:.2f}x)"
+    return text
+
+
+class GroupProgress:
+    """A live bar per group on a terminal (the finished bars stay); elsewhere one plain line per
+    finished group, never cut to a console width (piped, the bars were cut at 80 columns and lost
+    the speedup)."""
+
+    def __init__(self, trials: int) -> None:
+        from pirc.progress import enabled
+
+        self.trials = trials
+        self.bar: Any = None
+        self._task: Any = None
+        if enabled():
+            from rich.console import Console
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(),
+                                TimeElapsedColumn(), TextColumn("{task.fields[best]}", markup=False),
+                                console=Console(stderr=True), transient=False)
+
+    def __enter__(self) -> GroupProgress:
+        if self.bar is not None:
+            self.bar.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+
+    def start(self, label: str) -> Callable[[Any], None] | None:
+        """A new group's bar; the callback the tuner calls after each measurement (None off a terminal)."""
+        if self.bar is None:
+            return None
+        task = self._task = self.bar.add_task(label, total=self.trials, best="")
+
+        def update(r: Any) -> None:
+            self.bar.update(task, completed=r.trials, best=best_text(r))
+
+        return update
+
+    def done(self, label: str, r: Any) -> None:
+        if self.bar is not None:
+            self.bar.update(self._task, completed=self.trials, best=best_text(r))
+            return
+        failed = f", {r.failed} failed" if r.failed else ""
+        click.echo(f"{label}: {r.trials} candidates measured{failed}; {best_text(r)}", err=True)
 
 
 @contextlib.contextmanager

@@ -12,6 +12,7 @@ binding the kernels get), ``embed=true|false`` (``kernel_ast`` text in the op, o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from pirc.ir.program import Program
 from pirc.passes.manager import Pass, register_pass
@@ -22,6 +23,8 @@ from pirc.passes.manager import Pass, register_pass
 class LowerToKernel(Pass):
     name = "lower_to_kernel"
     summary = "replace cinn_op.group ops by cinn_runtime.jit_kernel ops (PdOpLowerToKernelPass); target=cuda|c"
+
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {"target": ("cuda", "c")}
 
     target: str = "cuda"
     embed: bool = True

@@ -28,6 +28,8 @@ class Pass:
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: the values a string option may take (checked as the pipeline is parsed: a command-line error)
+    choices: ClassVar[dict[str, tuple[str, ...]]] = {}
 
     def run(self, program: Program) -> None:
         raise NotImplementedError
@@ -124,7 +126,8 @@ def _make_pass(element: str) -> list[Pass]:
     cls = PASSES.get(name)
     if cls is None:
         known = ", ".join(sorted(set(PASSES) | set(PIPELINES)))
-        raise PipelineError(f"unknown pass or pipeline '{name}' (known: {known})")
+        guess = did_you_mean(name)
+        raise PipelineError(f"unknown pass or pipeline '{name}'{guess} (known: {known})")
     fields = {f.name: f for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else {}
     kwargs: dict[str, Any] = {}
     for k, v in opts.items():
@@ -132,8 +135,39 @@ def _make_pass(element: str) -> list[Pass]:
         if key not in fields:
             allowed = ", ".join(f.replace("_", "-") for f in fields) or "none"
             raise PipelineError(f"pass '{name}' has no option '{k}' (options: {allowed})")
-        kwargs[key] = _coerce(v, fields[key], name)
+        kwargs[key] = _check_choice(cls, key, _coerce(v, fields[key], name))
     return [cls(**kwargs)]
+
+
+def did_you_mean(name: str) -> str:
+    """``; did you mean 'cse'?`` for a near miss of a pass or pipeline name, else ``""``."""
+    import difflib
+
+    close = difflib.get_close_matches(name, sorted(set(PASSES) | set(PIPELINES)), n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def pass_options(cls: type[Pass]) -> list[str]:
+    """``name=default`` of each option of a pass (``target=cuda|c`` where the values are fixed)."""
+    if not dataclasses.is_dataclass(cls):
+        return []
+    out = []
+    for f in dataclasses.fields(cls):
+        if f.name.startswith("_") or not f.init:
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else None
+        allowed = cls.choices.get(f.name)
+        shown = "|".join(allowed) if allowed else _fmt_opt(default) if default is not None else ""
+        out.append(f"{f.name.replace('_', '-')}={shown}")
+    return out
+
+
+def _check_choice(cls: type[Pass], key: str, value: Any) -> Any:
+    allowed = cls.choices.get(key)
+    if allowed is not None and value not in allowed:
+        raise PipelineError(f"option '{key.replace('_', '-')}' of pass '{cls.name}' must be "
+                            f"{' or '.join(allowed)}, got '{value}'")
+    return value
 
 
 def _apply_pipeline_options(name: str, passes: list[Pass], opts: dict[str, str]) -> None:
@@ -144,7 +178,7 @@ def _apply_pipeline_options(name: str, passes: list[Pass], opts: dict[str, str])
         for p in passes:
             fields = {f.name: f for f in dataclasses.fields(p)} if dataclasses.is_dataclass(p) else {}
             if key in fields:
-                setattr(p, key, _coerce(v, fields[key], p.name))
+                setattr(p, key, _check_choice(type(p), key, _coerce(v, fields[key], p.name)))
                 hit = True
         if not hit:
             raise PipelineError(f"no pass of pipeline '{name}' has an option '{k}'")
@@ -169,6 +203,34 @@ def parse_pipeline(text: str) -> list[Pass]:
 
 
 @dataclass(slots=True)
+class PassStatistic:
+    """The ops of each kind before and after one pass (``--pass-statistics``)."""
+
+    spec: str
+    before: dict[str, int]
+    after: dict[str, int]
+
+    def changes(self) -> str:
+        """``-3 pd_op.add, +1 cinn_op.group``: the kinds whose count changed, fewest first."""
+        delta = {k: self.after.get(k, 0) - self.before.get(k, 0) for k in set(self.before) | set(self.after)}
+        parts = [f"{d:+d} {k}" for k, d in sorted(delta.items(), key=lambda kv: (kv[1], kv[0])) if d]
+        return ", ".join(parts)
+
+
+def _op_counts(program: Program) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for op in program.walk():
+        counts[op.name] = counts.get(op.name, 0) + 1
+    return counts
+
+
+def _print(program: Program) -> str:
+    from pirc.text.printer import print_program
+
+    return print_program(program)
+
+
+@dataclass(slots=True)
 class PassTiming:
     name: str
     seconds: float
@@ -185,6 +247,8 @@ class Instrumentation:
     verify_each: bool = True
     dump: Callable[[str, Program], None] | None = None  # (header, program)
     verify: Callable[[Program], list[Diagnostic]] | None = None
+    print_after_change: bool = False  # print after a pass only when it changed the IR (mlir-opt's)
+    statistics: bool = False  # count the ops each pass erased and created (PassManager.statistics)
 
 
 class PassManager:
@@ -192,6 +256,7 @@ class PassManager:
         self.passes = passes
         self.inst = instrumentation or Instrumentation()
         self.timings: list[PassTiming] = []
+        self.statistics: list[PassStatistic] = []
 
     def run(self, program: Program) -> None:
         from pirc.progress import progress
@@ -206,9 +271,13 @@ class PassManager:
         label = f"{p.title} ({p.name})"
         if inst.dump and (inst.print_before_all or p.name in inst.print_before):
             inst.dump(f"// -----// IR Dump Before {label} //----- //", program)
+        before = _print(program) if inst.print_after_change and inst.dump else None
+        counts = _op_counts(program) if inst.statistics else None
         t0 = time.perf_counter()
         p.run(program)
         self.timings.append(PassTiming(p.name, time.perf_counter() - t0))
+        if counts is not None:
+            self.statistics.append(PassStatistic(p.spec(), counts, _op_counts(program)))
         if inst.verify_each and inst.verify is not None:
             t0 = time.perf_counter()
             diags = inst.verify(program)
@@ -218,4 +287,6 @@ class PassManager:
                 first.note(f"the program no longer verifies after pass '{p.name}'")
                 raise PircError(diags)
         if inst.dump and (inst.print_after_all or p.name in inst.print_after):
+            inst.dump(f"// -----// IR Dump After {label} //----- //", program)
+        elif before is not None and inst.dump is not None and _print(program) != before:
             inst.dump(f"// -----// IR Dump After {label} //----- //", program)

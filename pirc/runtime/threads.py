@@ -80,8 +80,16 @@ class ThreadPolicy:
         return self.workers * max(self.omp, self.blas)
 
     def describe(self) -> str:
-        return (f"threads: {self.workers} interpreter, {self.omp} OpenMP ({self.wait} wait), {self.blas} BLAS "
-                f"of {self.budget} free core{'s' * (self.budget != 1)} ({self.cores} usable; {self.why})")
+        """``threads: 1 interpreter, 4 OpenMP (spin wait), 4 BLAS on 4 usable cores; intra-op parallelism``
+        (``on 2 of 8 usable cores (PIRC_NUM_THREADS=2)`` when the user gave pirc fewer)."""
+        source, _, policy = self.why.partition("; ")
+        plural = "s" * (self.cores != 1)
+        if self.budget == self.cores and source == "usable cores":
+            cores = f"{self.cores} usable core{plural}"
+        else:
+            cores = f"{self.budget} of {self.cores} usable core{plural} ({source})"
+        text = f"threads: {self.workers} interpreter, {self.omp} OpenMP ({self.wait} wait), {self.blas} BLAS on {cores}"
+        return text + (f"; {policy} parallelism" if policy else "")
 
 
 def usable_cores() -> int:

@@ -105,3 +105,18 @@ def test_readme_example(workspace, line: int, lang: str, mark: str, body: str) -
         result = results[line]
     assert result.returncode == 0, f"README.md:{line}:\n{body}\nstdout:\n{result.stdout[-3000:]}\nstderr:\n{result.stderr[-3000:]}"
     assert "internal error" not in result.stderr
+
+
+def test_readme_outputs_are_ignored_and_cleaned(workspace) -> None:  # type: ignore[no-untyped-def]
+    """What the examples write in the repository root is in .gitignore and removed by `make clean`
+    (issue 31: they left 17 untracked files)."""
+    work, _ = workspace
+    written = {p.name for p in work.iterdir()} - {"samples", "tests", ".cache"}
+    ignored = {line[1:].rstrip("/") for line in (ROOT / ".gitignore").read_text().splitlines() if line.startswith("/")}
+    m = re.search(r"^README_OUTPUTS := (.*)$", (ROOT / "Makefile").read_text(), re.M)
+    assert m, "the Makefile lists README_OUTPUTS"
+    cleaned = set(m.group(1).split())
+    assert written, "the examples write files"
+    assert written <= ignored, f"not in .gitignore: {sorted(written - ignored)}"
+    assert written <= cleaned, f"not removed by make clean: {sorted(written - cleaned)}"
+    assert cleaned <= ignored

@@ -46,6 +46,11 @@ def test_wheel_installs_and_runs_outside_the_repo(tmp_path: Path) -> None:
     with tarfile.open(sdist) as tf:
         snames = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
     assert {"grammar/pir.lark", "grammar/ast.lark", "pirc/translate/framework.proto"} <= snames
+    # the licence the metadata declares travels with both (issue 31: there was no LICENSE file)
+    assert "LICENSE" in snames and any(n.endswith(".dist-info/licenses/LICENSE") for n in names), sorted(names)
+    meta = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    assert "License-Expression: Apache-2.0" in zipfile.ZipFile(wheel).read(meta).decode()
+    assert (ROOT / "LICENSE").read_text().lstrip().startswith("Apache License\n                           Version 2.0")
 
     venv = tmp_path / "venv"
     _run([sys.executable, "-m", "venv", "--without-pip", str(venv)], tmp_path, env)

@@ -10,16 +10,14 @@
 
 :func:`build_many` compiles several modules at once (one task per module, as
 PirCompiler makes one compilation task per group) on a thread pool; the C
-compiler runs as a subprocess, so the threads really run in parallel.  A rich
-progress bar goes to stderr when more than a few modules are compiled and stderr
-is a terminal.
+compiler runs as a subprocess, so the threads really run in parallel, under the
+transient progress bar of :mod:`pirc.progress` (on a terminal only).
 """
 
 from __future__ import annotations
 
 import os
-import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,7 +30,6 @@ from pirc.cinn.backend.module import CINNKernelInfo, CModule, CUDAModule, Device
 from pirc.cinn.backend.nvrtc import compile_cuda, default_arch, nvrtc_identity, nvrtc_options, parse_arch
 from pirc.cinn.codegen.common import CODEGEN_VERSION, GeneratedSource, KernelMeta
 
-PROGRESS_MIN = 4  # show a progress bar from this many modules on
 
 Node = Module | LoweredFunc | Sequence[LoweredFunc]
 
@@ -141,9 +138,7 @@ def build_many(nodes: Sequence[Node | GeneratedSource], target: str = "c", *, ca
     if n == 0:
         return []
     workers = workers or min(n, max(1, os.cpu_count() or 1))
-    from pirc.progress import enabled as progress_enabled
-
-    show = (n >= PROGRESS_MIN and progress_enabled()) if progress is None else progress
+    from pirc.progress import progress as progress_bar
 
     def task(x: Node | GeneratedSource) -> CompiledModule:
         src = x if isinstance(x, GeneratedSource) else generate(x, target)
@@ -151,7 +146,8 @@ def build_many(nodes: Sequence[Node | GeneratedSource], target: str = "c", *, ca
 
     results: list[Any] = [None] * n
     errors: list[tuple[int, BaseException]] = []
-    with _progress(show, n, target) as advance, ThreadPoolExecutor(max_workers=workers) as pool:
+    with progress_bar(f"compiling {'CUDA' if target == 'cuda' else 'C'} kernels", n, min_total=1,
+                      show=progress) as advance, ThreadPoolExecutor(max_workers=workers) as pool:
         futures = {pool.submit(task, x): i for i, x in enumerate(nodes)}
         from concurrent.futures import as_completed
 
@@ -161,35 +157,11 @@ def build_many(nodes: Sequence[Node | GeneratedSource], target: str = "c", *, ca
                 results[i] = fut.result()
             except BaseException as e:  # noqa: BLE001
                 errors.append((i, e))
-            advance()
+            advance(1)
     if errors:
         errors.sort(key=lambda x: x[0])
         raise errors[0][1]
     return results
-
-
-class _progress:
-    def __init__(self, show: bool, total: int, target: str) -> None:
-        self.show, self.total, self.target = show, total, target
-        self._p: Any = None
-
-    def __enter__(self) -> Callable[[], None]:
-        if not self.show:
-            return lambda: None
-        from rich.console import Console
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn,
-                                   TimeRemainingColumn)
-
-        self._p = Progress(TextColumn(f"compiling {self.target} kernels"), BarColumn(), MofNCompleteColumn(),
-                           TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(),
-                           console=Console(stderr=True), transient=True, redirect_stdout=False)
-        self._p.__enter__()
-        tid = self._p.add_task("compile", total=self.total)
-        return lambda: self._p.advance(tid)
-
-    def __exit__(self, *exc: object) -> None:
-        if self._p is not None:
-            self._p.__exit__(*exc)
 
 
 __all__ = ["CompiledModule", "build", "build_many", "compile_generated", "generate"]

@@ -40,7 +40,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pirc.cachedir import UnsafeCacheDir, cache_root, private_dir, trim
+from pirc.cachedir import UnsafeCacheDir, cache_root, private_dir, trim, warn_unusable
 from pirc.fileio import FileError, atomic_write, read_regular
 
 CACHE_LAYOUT = "v1"
@@ -153,7 +153,8 @@ class KernelCache:
             try:
                 private_dir(self.dir)
                 private_dir(self.dir / CACHE_LAYOUT)
-            except UnsafeCacheDir:
+            except UnsafeCacheDir as e:
+                warn_unusable(self.dir, e)
                 self._fallback = Path(tempfile.mkdtemp(prefix="pirc-cache-"))
             self._checked = True
         return True

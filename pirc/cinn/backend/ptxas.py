@@ -279,12 +279,13 @@ def print_resource_report(rows: Sequence[tuple[str, ...]], file: Any = None) -> 
     if f.isatty():
         from rich.console import Console
         from rich.table import Table
+        from rich.text import Text
 
         t = Table(title="kernel resources (ptxas -v)")
         for c in RESOURCE_COLUMNS:
             t.add_column(c, justify="right" if c in ("registers", "smem B") else "left")
-        for row in rows:
-            t.add_row(*row, style="red" if row[-1] != "ok" else None)
+        for row in rows:  # cells as Text: data, never console markup
+            t.add_row(*(Text(c) for c in row), style="red" if row[-1] != "ok" else None)
         Console(file=f).print(t)
         return
     f.write("\t".join(RESOURCE_COLUMNS) + "\n")

@@ -94,6 +94,41 @@ class TuningLog:
         return dict(b["params"]) if b is not None else None
 
 
+def read_log(path: str | Path) -> TuningLog:
+    """A log given to be applied (``--tuning-log``, ``--replay``): every line must be a record
+    (a last line without its newline, cut by an interrupted pirc-tune, is skipped).
+    Raises OSError when it cannot be read and PircError at the first line that is not a record."""
+    from pirc.artifacts import artifact_kind, wrong_kind
+    from pirc.diagnostics import Diagnostic, Location, PircError, SourceFile
+
+    name = str(path)
+    data = Path(path).read_bytes()
+    kind = artifact_kind(data)
+    if data.strip() and kind not in ("tuning-log", "text", "model"):  # a JSON that is no record: said below
+        raise wrong_kind(name, kind, "a pirc-tune log")
+    text = data.decode("utf-8", errors="replace")
+    source = SourceFile(name, text)
+    log = TuningLog()
+    log.path = Path(path)
+    lines = text.split("\n")
+    for n, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+        except json.JSONDecodeError as e:
+            if n == len(lines) and log.records:  # no newline after it: cut by an interrupted run
+                continue
+            raise PircError(Diagnostic("error", f"not a pirc-tune record: {e.msg}", Location(source, n, e.colno)).note(
+                "a tuning log holds one JSON object per line, as pirc-tune -o writes it")) from None
+        if not (isinstance(rec, dict) and isinstance(rec.get("key"), str) and isinstance(rec.get("params"), dict)):
+            raise PircError(Diagnostic("error", "not a pirc-tune record: expected an object with \"key\" and "
+                                       "\"params\"", Location(source, n, 1)).note(
+                "a tuning log holds one JSON object per line, as pirc-tune -o writes it"))
+        log.records.append(rec)
+    return log
+
+
 @contextlib.contextmanager
 def use_tuning(log: TuningLog | str | Path | None) -> Iterator[TuningLog | None]:
     """Within the block, lowering applies ``log``'s best parameters per group."""
@@ -137,4 +172,5 @@ def current_params(key: str, target: str) -> dict[str, Any]:
     return log.best_params(key, target) or {}
 
 
-__all__ = ["ANY", "TuningLog", "current_params", "group_key", "shapes_of", "tuning_suffix", "use_params", "use_tuning"]
+__all__ = ["ANY", "TuningLog", "current_params", "group_key", "read_log", "shapes_of", "tuning_suffix", "use_params",
+           "use_tuning"]

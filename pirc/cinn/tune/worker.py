@@ -160,20 +160,68 @@ def run_request(req: dict[str, Any]) -> dict[str, Any]:
 
 def measure_lock_path() -> str:
     """The file whose lock a measurement holds: one timed candidate at a time per machine
-    (every tuner and worker on it, local pool or Ray tasks alike); builds do not take it."""
+    (every tuner and worker on it, every user's, local pool or Ray tasks alike); builds do not
+    take it."""
     return os.environ.get("PIRC_TUNE_LOCK") or os.path.join(tempfile.gettempdir(), "pirc-tune-measure.lock")
+
+
+def _user_lock_path(path: str) -> str:
+    stem, ext = os.path.splitext(path)
+    return f"{stem}-{os.getuid() if hasattr(os, 'getuid') else 'user'}{ext}"
+
+
+def _open_lock(path: str) -> int:
+    """A descriptor of the lock file, opened read-only: flock needs no write access, so the file the
+    first user created (0644) serves every user (it was opened for appending: a second user got
+    'Permission denied').  Created readable by all when missing; never through a symbolic link."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(3):
+        try:
+            return os.open(path, flags)
+        except FileNotFoundError:
+            pass
+        try:
+            fd = os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:  # another process made it in between: open that one
+            continue
+        try:
+            os.fchmod(fd, 0o644)  # whatever the umask: other users open it too
+        except OSError:
+            pass
+        return fd
+    return os.open(path, flags)
+
+
+_warned_lock: list[str] = []
+
+
+def _lock_fd() -> int:
+    path = measure_lock_path()
+    try:
+        return _open_lock(path)
+    except OSError as e:  # unreadable (another user's 0600 file) or a planted symbolic link
+        fallback = _user_lock_path(path)
+        if path not in _warned_lock:
+            _warned_lock.append(path)
+            sys.stderr.write(f"pirc-tune: warning: cannot open the machine's measurement lock {path} "
+                             f"({e.strerror or e}); using {fallback}: this user's timed runs take turns, other "
+                             f"users' may overlap them (its owner can share it: chmod a+r {path})\n")
+        return _open_lock(fallback)
 
 
 @contextlib.contextmanager
 def machine_lock() -> Iterator[float]:
     """Hold the machine's measurement lock (yields the seconds waited for it)."""
     t0 = time.perf_counter()
-    with open(measure_lock_path(), "a+b") as f:
-        fcntl.flock(f.fileno(), fcntl.LOCK_EX)
+    fd = _lock_fd()
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
         try:
             yield time.perf_counter() - t0
         finally:
-            fcntl.flock(f.fileno(), fcntl.LOCK_UN)
+            fcntl.flock(fd, fcntl.LOCK_UN)
+    finally:
+        os.close(fd)
 
 
 def worker_id() -> str:

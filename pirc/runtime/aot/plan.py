@@ -31,7 +31,8 @@ from pirc.runtime.aot.arena import Interval, plan_arena
 KERNEL_OP = "cinn_runtime.jit_kernel"
 #: ops without operands whose value is a constant of the program: computed once, when the plan is made
 CONST_OPS = frozenset({"pd_op.full_int_array", "pd_op.full"})
-BINDING_OPS = frozenset({"pd_op.data", "builtin.parameter", "pd_op.fetch"}) | CONST_OPS
+FEED_OPS = frozenset({"pd_op.data", "pd_op.feed"})  # pd_op.feed: what a translated ProgramDesc feeds with
+BINDING_OPS = FEED_OPS | {"builtin.parameter", "pd_op.fetch"} | CONST_OPS
 #: ops the host program does itself: a concatenation of a combined list (copies of contiguous runs)
 COPY_OPS = frozenset({"pd_op.stack", "pd_op.concat"})
 COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine"} | COPY_OPS | nnops.NN_OPS
@@ -279,7 +280,7 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             fetched[v] = name
     for op in ops:
         n = op.name
-        if n == "pd_op.data":
+        if n in FEED_OPS:
             name = str(op.attr("name"))
             if name not in feed_shapes:
                 raise NotEligible(f"no feed named {name!r}")

@@ -21,7 +21,7 @@ from pirc.diagnostics import PircError
 from pirc.ir.core import Block
 from pirc.runtime.aot import nnops
 from pirc.runtime.aot.emit import AOT_VERSION, ENTRY, emit_c
-from pirc.runtime.aot.plan import NotEligible, Plan, build_plan, ineligible_reason
+from pirc.runtime.aot.plan import FEED_OPS, NotEligible, Plan, build_plan, ineligible_reason
 from pirc.runtime.errors import KernelError
 from pirc.runtime.feeds import check_array, check_feed_names, feed_spec, missing_parameter, param_spec
 
@@ -43,7 +43,13 @@ def compile_plan(plan: Plan, cache: KernelCache | None = None) -> tuple[str, boo
     flags = c_flags(cc)
     cache = cache or default_cache()
     key = cache_key("aot", AOT_VERSION, "so", cc_identity(cc), " ".join(flags), text)
-    path, compiled = cache.get_or_build(key, ".so", lambda: compile_c(text, cc=cc, flags=flags, source_name="aot.c"),
+    def build() -> tuple[bytes, float]:
+        from pirc.progress import status
+
+        with status("compiling the ahead-of-time host program (cc)"):  # seconds on a cold cache
+            return compile_c(text, cc=cc, flags=flags, source_name="aot.c")
+
+    path, compiled = cache.get_or_build(key, ".so", build,
                                         kind="aot", info={"toolchain": cc_identity(cc), "flags": list(flags)},
                                         require=[ENTRY.encode()])
     return str(path), compiled, text
@@ -143,7 +149,7 @@ class AotRunner:
         self.reason: str | None = ineligible_reason(block)
         if self.reason is None and factory is None and any(op.name == "cinn_runtime.jit_kernel" for op in block.ops):
             self.reason = "no host kernels are loaded for its compiled kernels"
-        self._feed_specs = {s.name: s for s in (feed_spec(op) for op in block.ops if op.name == "pd_op.data")}
+        self._feed_specs = {s.name: s for s in (feed_spec(op) for op in block.ops if op.name in FEED_OPS)}
         self._param_specs = {s.name: s for s in (param_spec(op) for op in block.ops
                                                   if op.name == "builtin.parameter")}
         self._programs: dict[tuple, AotProgram | str] = {}
