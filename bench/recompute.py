@@ -61,9 +61,9 @@ def _run(model: Path, backend: str, repeat: int, env: dict[str, str], out: Path 
 
 
 def _compile_ms(profile: str) -> float:
-    """fuse + lower + codegen+compile of a --profile report's compile line."""
+    """Every stage of a --profile report's compile line (fuse, lookup, lower, codegen+compile, load)."""
     line = next((ln for ln in profile.splitlines() if ln.startswith("compile")), "")
-    return sum(float(x) for x in re.findall(r"(?:fuse|lower|codegen\+compile) ([0-9.]+) ms", line))
+    return sum(float(x) for x in re.findall(r"(?:fuse|lookup|lower|codegen\+compile|load) ([0-9.]+) ms", line))
 
 
 def _check(out: Path, model: Path) -> float:

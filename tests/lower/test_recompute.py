@@ -35,6 +35,7 @@ from recompute_programs import WORK_LIMIT, build, check
 from pirc.cinn.ast import MemoryScope, print_ast
 from pirc.cinn.ast import builder as b
 from pirc.cinn.lower import OpLower
+from pirc.cinn.schedule.group.recompute import ROWS_PER_KERNEL
 from pirc.cinn.schedule.group.work import Work, ast_work
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -110,8 +111,12 @@ def test_scan_work_and_size_grow_linearly_with_the_steps() -> None:
     assert lg32.work_ratio <= 1.0 and lg128.work_ratio <= 1.0
     w32, w128 = lg32.kernel_work.total, lg128.kernel_work.total
     assert 3.5 < w128 / w32 < 4.5
-    t32, t128 = len(print_ast(lg32.functions[0])), len(print_ast(lg128.functions[0]))
+    t32 = sum(len(print_ast(f)) for f in lg32.functions)
+    t128 = sum(len(print_ast(f)) for f in lg128.functions)
     assert 3.5 < t128 / t32 < 4.5
+    # a kernel holds at most ROWS_PER_KERNEL steps' rows: no C function grows with the steps
+    assert [len(lg.kernels) for lg in (lg32, lg128)] == [32 // ROWS_PER_KERNEL, 128 // ROWS_PER_KERNEL]
+    assert max(len(print_ast(f)) for f in lg128.functions) < 1.5 * max(len(print_ast(f)) for f in lg32.functions)
 
 
 @pytest.mark.skipif(shutil.which("cc") is None and shutil.which("gcc") is None, reason="no C compiler")

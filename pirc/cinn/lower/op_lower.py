@@ -284,28 +284,47 @@ class OpLower:
         out_names = {t.name for t in st.out_tensors}
         pending: list[ComputeOp] = list(ctx.computes)
         kernels: list[_Kernel] = []
+        reads: dict[int, set[str]] = {}  # id(compute) -> the tensors its body reads
+
+        def reads_of(c: ComputeOp) -> set[str]:
+            hit = reads.get(id(c))
+            if hit is None:
+                hit = reads[id(c)] = set(read_tensors(c.body))
+            return hit
+
         while pending:
-            part, master, rest = self._partition(st, pending, out_names)
-            while True:
-                keep = set(out_names)
-                rest_reads: set[str] = set()
-                for c in rest:
-                    rest_reads |= set(read_tensors(c.body))
-                keep |= {c.name for c in part} & rest_reads
+            parts, rest = self._partition(st, pending, out_names)
+            pending = []
+            for k, (part, master) in enumerate(parts):
+                later = [c for p_, _ in parts[k + 1:] for c in p_] + rest
+                later_reads: set[str] = set()
+                for c in later:
+                    later_reads |= reads_of(c)
+                keep = set(out_names) | ({c.name for c in part} & later_reads)
                 res = self._schedule_kernel(st, part, keep, master)
                 if isinstance(res, _Kernel):
                     kernels.append(res)
-                    break
+                    continue
                 # the part did not fuse into one nest: its first nest is the kernel, the rest waits
-                first = res
-                if all(c.name in first for c in part):
-                    # the first nest holds every compute of the part: retrying would not progress
-                    raise LoweringError(None, f"the group schedule left computes {sorted(first)} in several "
-                                              "nests of one kernel")
-                rest = [c for c in part if c.name not in first] + rest
-                part = [c for c in part if c.name in first]
-                master = None
-            pending = rest
+                waiting = later
+                while not isinstance(res, _Kernel):
+                    first = res
+                    if all(c.name in first for c in part):
+                        # the first nest holds every compute of the part: retrying would not progress
+                        raise LoweringError(None, f"the group schedule left computes {sorted(first)} in several "
+                                                  "nests of one kernel")
+                    waiting = [c for c in part if c.name not in first] + waiting
+                    part = [c for c in part if c.name in first]
+                    waiting_reads: set[str] = set()
+                    for c in waiting:
+                        waiting_reads |= reads_of(c)
+                    keep = set(out_names) | ({c.name for c in part} & waiting_reads)
+                    res = self._schedule_kernel(st, part, keep, None)
+                kernels.append(res)
+                pending = waiting
+                break
+            else:
+                pending = rest
         return self._merge_independent(kernels)
 
     def _merge_independent(self, kernels: list[_Kernel]) -> list[_Kernel]:
@@ -331,10 +350,13 @@ class OpLower:
                                 params=dict(params))
 
     def _partition(self, st: _GroupState, pending: list[ComputeOp],
-                   out_names: set[str]) -> tuple[list[ComputeOp], sch.Master | None, list[ComputeOp]]:
+                   out_names: set[str]) -> tuple[list[tuple[list[ComputeOp], sch.Master | None]], list[ComputeOp]]:
         """The computes of the first nest the schedule would fuse (alignment, inlining and loop
-        fusion over all pending computes), the master they are aligned to, and the rest (with
-        the bodies inlining gave them)."""
+        fusion over all pending computes) and the master they are aligned to; then those of the
+        nests after it that begin where compute-once stored a value (recompute.py: a recurrence
+        cut into kernels of ROWS_PER_KERNEL steps) and that the schedule of the rest would give
+        again (aligned to the master the rest would choose: the same one), so such a group is
+        not scheduled once per kernel; and the computes left (with the bodies inlining gave them)."""
         info = self._info(st, pending, out_names)
         root = sch.make_root(lower_to_ast_vec(st.ctx, pending))
         root = sch.loop_alignment(root, info)
@@ -344,18 +366,34 @@ class OpLower:
         root = sch.vertical_fusion(root, info)
         nests = sch.root_stmts(root)
         current: dict[str, ComputeOp] = {}
+        members: list[list[str]] = []
         for nest in nests:
             by_name: dict[str, ScheduleBlockRealize] = {}
             for r in realizes(nest):
                 by_name.setdefault(r.block.name, r)
-            for name in sch.nest_computes(nest, info):
+            names = sch.nest_computes(nest, info)
+            members.append(names)
+            for name in names:
                 current[name] = sch.current_compute(nest, info.blocks[name], by_name)
-        first = sch.nest_computes(nests[0], info) if nests else []
-        order = [c.name for c in pending]
-        part = [current[n] for n in order if n in first]
-        rest = [current[n] for n in order if n in current and n not in first]
-        master = info.master if nests and sch.is_aligned(nests[0], info) else None
-        return part, master, rest
+        order = [c.name for c in pending if c.name in current]
+        parts: list[tuple[list[ComputeOp], sch.Master | None]] = []
+        taken: set[str] = set()
+        for j, (nest, names) in enumerate(zip(nests, members)):
+            aligned = sch.is_aligned(nest, info)
+            if j > 0:
+                # only where compute-once cut a long recurrence (a row it stored to end the
+                # kernel): other boundaries keep the schedule of the rest as it was
+                if not aligned or not (set(read_tensors(nest)) & info.cuts & taken):
+                    break
+                left = [n for n in order if n not in taken]
+                again = sch.choose_master(self._info(st, [current[n] for n in left], out_names), left)
+                if not _same_space(again, info.master):
+                    break
+            part_names = set(names)
+            parts.append(([current[n] for n in order if n in part_names], info.master if aligned else None))
+            taken |= part_names
+        rest = [current[n] for n in order if n not in taken]
+        return parts, rest
 
     def _schedule_kernel(self, st: _GroupState, part: list[ComputeOp], keep: set[str],
                          master: sch.Master | None) -> _Kernel | set[str]:
@@ -526,6 +564,13 @@ class _Namer:
             self.n += 1
             if name not in self.ctx._names:
                 return self.ctx.unique(name)
+
+
+def _same_space(a: sch.Master | None, b: sch.Master | None) -> bool:
+    """Two masters with the same iteration space (their names aside)."""
+    if a is None or b is None:
+        return a is b
+    return (a.S, a.R, a.in_dims, a.axes, a.last_axis_reduce) == (b.S, b.R, b.in_dims, b.axes, b.last_axis_reduce)
 
 
 def _order_key(ctx: LowerContext, name: str) -> int:

@@ -67,6 +67,7 @@ class ScheduleInfo:
     materialised: set[str] = field(default_factory=set)
     row_reads: set[str] = field(default_factory=set)
     rows: dict[str, Any] = field(default_factory=dict)
+    cuts: set[str] = field(default_factory=set)  # of those, the ones stored to end a kernel
 
     def compute(self, block_name: str) -> ComputeOp | None:
         bi = self.blocks.get(block_name)

@@ -79,6 +79,7 @@ def compute_inline(root: ScheduleBlockRealize, info: ScheduleInfo) -> ScheduleBl
     info.materialised |= plan.materialise
     info.row_reads |= plan.row_reads
     info.rows.update(plan.rows)
+    info.cuts |= plan.cuts
     values: dict[str, tuple[tuple[Var, ...], Expr]] = {}
     out: list[Stmt] = []
     for st in stmts:

@@ -58,6 +58,9 @@ SPLIT_COST = 65536.0
 #: the largest per-row buffer of one value (bytes); all of a kernel's rows share ROW_BUDGET
 ROW_BYTES = 4096
 ROW_BUDGET = 32768
+#: rows held by one kernel at most: a longer recurrence is cut into kernels of this many steps
+#: (a C compiler's time grows faster than linearly with one function's length)
+ROWS_PER_KERNEL = 16
 #: the cost of a value with its producers inlined is capped (a chain of diamonds doubles per step)
 _COST_CAP = 1e15
 
@@ -102,6 +105,7 @@ class Plan:
     row_reads: set[str]  # values (rows and outputs) whose consumers read them over the same row
     inlined_work: float
     op_work: float
+    cuts: set[str]  # row values stored to memory to end a kernel (ROWS_PER_KERNEL, ROW_BUDGET)
 
 
 def _nest_trip(st: Stmt, name: str) -> tuple[float, ScheduleBlockRealize | None, list[For]]:
@@ -269,14 +273,15 @@ def plan_materialise(stmts: Sequence[Stmt], info: ScheduleInfo, small: dict[str,
     inlined_work = sum(all_inlined[n.name] * n.cost for n in nodes)
     factor = float(info.params.get("work_factor", WORK_FACTOR))
     if inlined_work <= factor * max(op_work, 1.0):
-        return Plan(False, set(), {}, set(), inlined_work, op_work)
+        return Plan(False, set(), {}, set(), inlined_work, op_work, set())
     full = _full_costs(nodes)
     consumers = _consumers(nodes)
     ev: dict[str, float] = {}
     keep: set[str] = set()
     rows: dict[str, RowSpec] = {}
     row_reads: set[str] = set()
-    row_bytes = 0
+    row_bytes = n_rows = 0
+    cuts: set[str] = set()
     for n in reversed(nodes):
         if n.keeps:
             ev[n.name] = n.dom
@@ -298,17 +303,26 @@ def plan_materialise(stmts: Sequence[Stmt], info: ScheduleInfo, small: dict[str,
                 continue
             if not n.output:
                 spec = _row_spec(n, info)
-                size = spec.size * _elem_bytes(info, n.name) if spec is not None else 0
-                if spec is None or row_bytes + size > ROW_BUDGET:
+                if spec is None:
+                    continue
+                size = spec.size * _elem_bytes(info, n.name)
+                if row_bytes + size > ROW_BUDGET or n_rows == ROWS_PER_KERNEL:
+                    # the kernel ends after this value (stored to memory): the rows before it
+                    # start a kernel of their own, so no C function grows without bound
+                    row_bytes, n_rows = 0, 0
+                    cuts.add(n.name)
+                    keep.add(n.name)
+                    ev[n.name] = n.dom
                     continue
                 rows[n.name] = spec
                 row_bytes += size
+                n_rows += 1
             row_reads.add(n.name)
         elif n.level is None and e * (f - 1.0) - n.dom * (f + MATERIALISE_COST) < SPLIT_COST:
             continue  # computed in a kernel of its own: worth it only for a lot of work
         keep.add(n.name)
         ev[n.name] = n.dom
-    return Plan(True, keep, rows, row_reads, inlined_work, op_work)
+    return Plan(True, keep, rows, row_reads, inlined_work, op_work, cuts)
 
 
-__all__ = ["MATERIALISE_COST", "SPLIT_COST", "ROW_BUDGET", "ROW_BYTES", "WORK_FACTOR", "Plan", "RowSpec", "plan_materialise"]
+__all__ = ["MATERIALISE_COST", "SPLIT_COST", "ROW_BUDGET", "ROW_BYTES", "ROWS_PER_KERNEL", "WORK_FACTOR", "Plan", "RowSpec", "plan_materialise"]
