@@ -113,7 +113,6 @@ def bench_scans(names: list[str], rounds: int, repeat: int, console: Console) ->
 
 def bench_programs(n: int, seed: int, off: bool, console: Console) -> None:
     sys.path[:0] = [str(ROOT / "tests" / "lower"), str(ROOT)]
-    import pirc.cinn.lower  # noqa: F401  (the schedule package imports through the lowering)
     from pirc.cinn.schedule.group import recompute
     from recompute_programs import WORK_LIMIT, build, check
 

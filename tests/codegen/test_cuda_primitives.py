@@ -14,7 +14,6 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import pirc.cinn.lower  # noqa: F401  (import order: the schedule package needs the lowering loaded)
 from pirc.cinn.ast import For, IfThenElse, Module, ScheduleBlockRealize, assert_structural_equal, evaluate, parse_file, walk
 from pirc.cinn.schedule import Schedule
 from pirc.diagnostics import PircError

@@ -16,7 +16,6 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import pirc.cinn.lower  # noqa: F401  (first: the group schedule is imported through the lowering)
 from pirc.cinn.ast import Call, For, ForKind, ScheduleBlockRealize, parse, walk
 from pirc.cinn.backend.build import generate
 from pirc.cinn.schedule.group.row_block import BLOCK_BYTES, L1_BYTES, MIN_BLOCKS

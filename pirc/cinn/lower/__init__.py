@@ -14,7 +14,25 @@ Entry points: :func:`lower_program` (a fused program -> ``Module`` + lowered gro
 and :class:`~pirc.cinn.lower.op_lower.OpLower` (one group).
 """
 
-from pirc.cinn.lower.op_lower import KernelInfo, LoweredGroup, OpLower, SymbolArg, lower_module
-from pirc.cinn.lower.strategy import LoweringError, supported_ops
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: the package's entry points, loaded on first use: the group schedule (pirc.cinn.schedule.group)
+#: imports this package's compute layers, and OpLower imports the group schedule, so importing
+#: OpLower here eagerly would make ``import pirc.cinn.schedule.group`` alone a cycle
+_EXPORTS = {"KernelInfo": "op_lower", "LoweredGroup": "op_lower", "OpLower": "op_lower", "SymbolArg": "op_lower",
+            "lower_module": "op_lower", "LoweringError": "strategy", "supported_ops": "strategy"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = ["KernelInfo", "LoweredGroup", "LoweringError", "OpLower", "SymbolArg", "lower_module", "supported_ops"]
