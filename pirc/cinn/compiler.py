@@ -67,7 +67,28 @@ def fuse(program: Program, params: Mapping[str, Any] | None = None) -> None:
         p = program.parameters.get(name)
         if p is not None and p.value is None:
             p.value = value
+    pin_results(program)
     PassManager(parse_pipeline("inference,build_cinn")).run(program)
+
+
+def pin_results(program: Program) -> None:
+    """A program without fetch ops returns its unused top-level values (by printed name, see
+    pirc.runtime.build.unused_results); the passes would erase them as dead code.  Each gets a
+    ``builtin.shadow_output`` named as the interpreter names it, so both backends return the
+    same values."""
+    from pirc.cinn.lower.host import program_value_names
+    from pirc.ir.core import Operation
+    from pirc.runtime.build import unused_results
+
+    block = program.block
+    if any(op.name == "pd_op.fetch" for op in block.ops):
+        return
+    unused = [(op, r) for op in list(block.ops) for r in unused_results(op)]
+    if not unused:
+        return
+    names = program_value_names(program)
+    for op, r in reversed(unused):
+        block.insert_after(Operation.create("builtin.shadow_output", [r], [], {"output_name": names[r]}), op)
 
 
 def compile_program(program: Program, target: str = "c", *, cache: KernelCache | None = None,

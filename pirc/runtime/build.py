@@ -42,6 +42,14 @@ _NEEDS_VEC_VALUE = frozenset({
 })
 
 
+def unused_results(op: Operation) -> list[Value]:
+    """The results of a top-level op that a program without fetch ops returns: those nothing
+    uses (by their printed name, after the builtin.shadow_output values, in program order)."""
+    if op.name in _NOT_OUTPUTS:
+        return []
+    return [r for r in op.results if r.first_use is None and not isinstance(r.type, VectorType)]
+
+
 def _reshapes(op: Operation | None, ri: int, oi: int) -> bool:
     """Does the in-place result ``ri`` of ``op`` have another shape than operand ``oi`` (reshape_ ...)?"""
     if op is None or ri >= len(op.results) or oi >= len(op.operands) or op.operands[oi].value is None:
@@ -215,10 +223,8 @@ class BlockBuilder(SlotSets):
             self.visit_compiled(op)
         else:
             self.visit_kernel(op)
-        if n not in _NOT_OUTPUTS and op.parent is self.it.block:
-            for r in op.results:
-                if r.first_use is None and not isinstance(r.type, VectorType):
-                    self.out_order.append((None, r))
+        if op.parent is self.it.block:
+            self.out_order += [(None, r) for r in unused_results(op)]
 
     def visit_combine(self, op: Operation) -> None:
         res = op.results[0]

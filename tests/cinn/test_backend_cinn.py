@@ -128,3 +128,28 @@ def test_profile_names_each_compiled_kernel(tmp_path: Path) -> None:
     assert len(rows) >= 5  # host ops by their op name (the inference passes' fused ones):
     assert "pd_op.fc" in p.stderr and "pd_op.fused_dot_product_attention" in p.stderr
     assert "cinn_runtime.jit_kernel" not in p.stderr
+
+
+@pytest.mark.parametrize("model", ["mlp", "bench_softmax_small", "multi_output"])
+def test_a_program_without_fetch_ops_gives_the_same_results_on_both_backends(model: str, cache: KernelCache,
+                                                                              tmp_path: Path) -> None:
+    """Without fetch ops a run returns the program's unused top-level values (by printed name);
+    the compiled path's passes erased them as dead code and returned nothing (issue 29)."""
+    d = Path(__file__).resolve().parents[1] / "corpus" / model
+    text = "".join(ln for ln in (d / "program.pir").read_text().splitlines(keepends=True)
+                   if '"pd_op.fetch"' not in ln)
+    (tmp_path / "p.pir").write_text(text)
+    params = ["--params", str(d / "params.npz")] if (d / "params.npz").exists() else []
+    outs = {}
+    for backend in ("interp", "cinn"):
+        out = tmp_path / f"{backend}.npz"
+        r = subprocess.run([str(BIN / "pirc-run"), str(tmp_path / "p.pir"), *params, "--feed", str(d / "feeds.npz"),
+                            "--backend", backend, "-o", str(out), "--profile"], capture_output=True, text=True,
+                           timeout=300)
+        assert r.returncode == 0, r.stderr
+        outs[backend] = _load(out)
+        if backend == "cinn":
+            assert "AOT: used" in r.stdout + r.stderr or model == "multi_output", r.stdout + r.stderr
+    assert list(outs["cinn"]) == list(outs["interp"]) and outs["interp"]
+    for k, want in outs["interp"].items():
+        np.testing.assert_allclose(outs["cinn"][k], want, rtol=1e-5, atol=1e-6, err_msg=k)

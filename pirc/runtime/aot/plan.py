@@ -35,7 +35,7 @@ FEED_OPS = frozenset({"pd_op.data", "pd_op.feed"})  # pd_op.feed: what a transla
 BINDING_OPS = FEED_OPS | {"builtin.parameter", "pd_op.fetch"} | CONST_OPS
 #: ops the host program does itself: a concatenation of a combined list (copies of contiguous runs)
 COPY_OPS = frozenset({"pd_op.stack", "pd_op.concat"})
-COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine"} | COPY_OPS | nnops.NN_OPS
+COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine", "builtin.shadow_output"} | COPY_OPS | nnops.NN_OPS
 
 
 class NotEligible(Exception):
@@ -103,7 +103,7 @@ def ineligible_reason(block: Block) -> str | None:
             return f"{op.name} is not covered"
         if op.name in nnops.NN_OPS and not nnops.available():
             return f"{op.name} needs pirc's nn library, which is not available"
-        if op.name == "pd_op.fetch":
+        if op.name in _result_ops(block):
             v = op.operand(0)
             owner = getattr(v, "owner", None)
             if not isinstance(owner, Operation) or owner.name in BINDING_OPS:
@@ -111,9 +111,21 @@ def ineligible_reason(block: Block) -> str | None:
         if op.name == "builtin.combine" and any(u.owner.name not in COPY_OPS or u.index != 0
                                                 for u in op.results[0].uses()):
             return "a builtin.combine list is read by an op other than stack / concat"
-    if not any(op.name == "pd_op.fetch" for op in block.ops):
+    if not any(op.name in ("pd_op.fetch", "builtin.shadow_output") for op in block.ops):
         return "the program has no pd_op.fetch"
     return None
+
+
+def _result_ops(block: Block) -> frozenset[str]:
+    """The ops whose operands a run returns: the fetches, or in a program without fetch ops its
+    shadow outputs (as the interpreter does)."""
+    if any(op.name == "pd_op.fetch" for op in block.ops):
+        return frozenset({"pd_op.fetch"})
+    return frozenset({"builtin.shadow_output"})
+
+
+def _result_name(op: Operation) -> Any:
+    return op.attr("name") if op.name == "pd_op.fetch" else op.attr("output_name")
 
 
 # ------------------------------------------------------------------------------------------------
@@ -271,10 +283,11 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     fns: list[tuple[str, Any]] = []
     fn_index: dict[Any, int] = {}
     fetched: dict[Value, str] = {}
+    returned = _result_ops(block)
     for op in ops:
-        if op.name == "pd_op.fetch":
+        if op.name in returned:
             v = op.operand(0)
-            name = op.attr("name")
+            name = _result_name(op)
             if v is None or v in fetched or not isinstance(name, str):
                 raise NotEligible("a value is fetched twice, or a fetch has no name")
             fetched[v] = name
@@ -311,7 +324,7 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
                 shapes.const[r] = [int(x) for x in arr.reshape(-1).tolist()]
             bound[r] = Buf("const", len(consts), arr.shape, arr.dtype)
             consts.append(arr)
-        elif n in ("pd_op.fetch", "builtin.combine"):
+        elif n in ("pd_op.fetch", "builtin.combine", "builtin.shadow_output"):
             continue  # a combined list is read by the stack / concat step that copies it
         elif n in COPY_OPS:
             raw_steps.append(_concat_step(op, shapes))
@@ -330,7 +343,7 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             args: list[Any] = [op.operand_values()[k] if k is not None else None for k in call.operands]
             args += list(op.results)
             raw_steps.append(Step(op, call.symbol, op.name, args, fn_index[call.symbol], list(call.desc)))
-    steps, outputs, arena = _place(ops, raw_steps, bound, fetched, shapes)
+    steps, outputs, arena = _place([op for op in ops if op.name in returned], raw_steps, bound, fetched, shapes)
     out_bytes = sum(_nbytes(s, d) for _, s, d in outputs)
     return Plan(steps, feeds, params, consts, outputs, fns, arena.size, arena.peak + out_bytes, out_bytes, nthreads)
 
@@ -388,10 +401,11 @@ def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
     return call
 
 
-def _place(ops: Sequence[Operation], raw_steps: list[Step], bound: dict[Value, Buf], fetched: dict[Value, str],
+def _place(result_ops: Sequence[Operation], raw_steps: list[Step], bound: dict[Value, Buf],
+           fetched: dict[Value, str],
            shapes: _Shapes) -> tuple[list[Step], list[tuple[str, tuple[int, ...], np.dtype]], Any]:
-    """Outputs (fresh arrays, in fetch ``col`` order) and one arena for every other computed value;
-    the steps with their values replaced by buffers."""
+    """Outputs (fresh arrays, in fetch ``col`` order, or shadow outputs in program order) and one
+    arena for every other computed value; the steps with their values replaced by buffers."""
     first: dict[Value, int] = {}
     last: dict[Value, int] = {}
     for i, st in enumerate(raw_steps):
@@ -408,8 +422,8 @@ def _place(ops: Sequence[Operation], raw_steps: list[Step], bound: dict[Value, B
     plan = plan_arena([Interval(_nbytes(shapes.shape[v], _dtype(v.type)), first[v], last[v]) for v in arena_vals])
     for v, off in zip(arena_vals, plan.offsets, strict=True):
         bound[v] = Buf("arena", off, shapes.shape[v], _dtype(v.type))
-    fetch_ops = [op for op in ops if op.name == "pd_op.fetch"]
-    cols = [op.attr("col") for op in fetch_ops]
+    fetch_ops = list(result_ops)
+    cols = [op.attr("col") if op.name == "pd_op.fetch" else i for i, op in enumerate(fetch_ops)]
     order = sorted(range(len(fetch_ops)), key=lambda i: (cols[i] if isinstance(cols[i], int) else i, i))
     outputs: list[tuple[str, tuple[int, ...], np.dtype]] = []
     for i in order:  # outputs in the interpreter's order (col)
