@@ -513,8 +513,9 @@ def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
     if not path.endswith(".pdiparams") and _file_kind(path) != "pdiparams":  # by content, whatever the name
         return _load_npz(path, "--params")
     from pirc.translate.pdiparams import PdiparamsError, read_params_by_names
+    from pirc.translate.pir_json import parameter_names
 
-    names = sorted(prog.parameters)
+    names = parameter_names(prog)  # the persistable ones: a non-persistable buffer is not in the file
     try:
         with open(path, "rb") as f:
             return read_params_by_names(names, f.read())

@@ -148,6 +148,21 @@ def check_feed_names(specs: Sequence[InputSpec], feeds: Mapping[str, Any]) -> No
             ))
 
 
+def non_persistable_default(spec: InputSpec) -> np.ndarray | None:
+    """The value of a parameter that an export marks non-persistable (``persistable:[false]``: a
+    buffer a kernel creates, such as an rnn's dropout state, which ``.pdiparams`` does not hold)
+    when none is given: zeros of its static type, as Paddle's executor creates it.  None for
+    every other parameter."""
+    from pirc.dialects.opdef import DTYPE_TO_NUMPY
+
+    p = spec.op.attr("persistable")
+    flag = p[0] if isinstance(p, (list, tuple)) and p else p
+    if flag is not False or spec.shape is None or any(d < 0 for d in spec.shape):
+        return None
+    dt = DTYPE_TO_NUMPY.get(spec.dtype or "")
+    return np.zeros(spec.shape, dtype=dt) if dt is not None else None
+
+
 def missing_parameter(spec: InputSpec) -> FeedError:
     return FeedError(Diagnostic(
         "error",

@@ -57,7 +57,7 @@ from pirc.runtime.build import CONSTANT_OPS, GROUP_OPS, BlockBuilder, YieldAlias
 from pirc.runtime.compiled import COMPILED_OPS, compiled_factory
 from pirc.runtime.dependency import Dag
 from pirc.runtime.errors import MissingKernelError
-from pirc.runtime.feeds import InputSpec, check_array, check_feed_names, missing_parameter
+from pirc.runtime.feeds import InputSpec, check_array, check_feed_names, missing_parameter, non_persistable_default
 from pirc.runtime.instruction import Instruction
 from pirc.runtime.memory import nbytes
 from pirc.runtime.scheduler import RunContext, Schedule, run_parallel, run_serial
@@ -181,7 +181,9 @@ class PirInterpreter:
         for idx, (spec, k) in enumerate(self.param_binds):
             v = scope.get(spec.name)
             if v is None:
-                raise missing_parameter(spec)
+                v = non_persistable_default(spec)
+                if v is None:
+                    raise missing_parameter(spec)
             if cache[idx] is not v:
                 v = check_array(spec, v, "parameter")
                 cache[idx] = v

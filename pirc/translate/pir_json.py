@@ -363,6 +363,9 @@ def parameter_names(program: Program) -> list[str]:
     for op in program.walk():
         if op.name == "builtin.parameter":
             n = op.attr("parameter_name")
+            p = op.attr("persistable")
+            if isinstance(p, list) and p and p[0] is False:
+                continue  # a buffer a kernel creates (an rnn's dropout state): not in the file
             if isinstance(n, str):
                 names.add(n)
         elif op.name == "pd_op.data":

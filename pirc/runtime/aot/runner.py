@@ -23,7 +23,8 @@ from pirc.runtime.aot import nnops
 from pirc.runtime.aot.emit import AOT_VERSION, ENTRY, emit_c
 from pirc.runtime.aot.plan import FEED_OPS, NotEligible, Plan, build_plan, ineligible_reason
 from pirc.runtime.errors import KernelError
-from pirc.runtime.feeds import check_array, check_feed_names, feed_spec, missing_parameter, param_spec
+from pirc.runtime.feeds import (check_array, check_feed_names, feed_spec, missing_parameter, non_persistable_default,
+                                param_spec)
 
 if TYPE_CHECKING:
     from pirc.cinn.backend.cache import KernelCache
@@ -102,7 +103,9 @@ class AotProgram:
                 continue
             spec = specs[name]
             if v is None:
-                raise missing_parameter(spec)
+                v = non_persistable_default(spec)
+                if v is None:
+                    raise missing_parameter(spec)
             arr = check_array(spec, v, "parameter")
             if not arr.flags.c_contiguous:
                 arr = np.ascontiguousarray(arr)
