@@ -358,6 +358,8 @@ _SIGS: dict[str, str] = {
     "gaussian_random": "gaussian(shape:IntArray=shape/ShapeTensorList/ShapeTensor; mean:f32=0.0, std:f32=1.0, seed:i32=0, "
                        "dtype:dtype=5, place:place) -> out:Out",
     "linspace": "linspace(start:Start, stop:Stop, number:Num; dtype:dtype=5, place:place) -> out:Out",
+    "tril_indices": "tril_indices(; rows:i32, cols:i32, offset:i32=0, dtype:dtype=3, place:place) -> out:out",
+    "triu_indices": "triu_indices(; row:i32, col:i32, offset:i32=0, dtype:dtype=3, place:place) -> out:out",
     # fused / loss
     "fc": "fc(input:Input, w:W, bias?:Bias; in_num_col_dims:i32=1, activation_type:str='', "
           "padding_weights:bool=false) -> out:Out",

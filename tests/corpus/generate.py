@@ -556,6 +556,29 @@ def build_multi_output(c: Ctx):
     return o
 
 
+# ---- recommenders ----------------------------------------------------------
+
+@model("dlrm_interaction", "DLRM-style recommender: a bottom MLP over dense features, three embedding "
+       "tables, the pairwise dot products of the feature vectors (bmm) below the diagonal taken with "
+       "tril_indices (and their mirror with triu_indices), a top MLP and a sigmoid",
+       ["recommender", "embedding", "bmm", "tril_indices", "gather", "parameters", "dynamic_batch"])
+def build_dlrm_interaction(c: Ctx):
+    dense = c.data("dense", [-1, 13])
+    ids = [c.data(f"sparse_{k}", [-1], "int64", kind="randint", low=0, high=n) for k, n in enumerate((50, 30, 20))]
+    bottom = nn.Sequential(nn.Linear(13, 16), nn.ReLU(), nn.Linear(16, 8), nn.ReLU())
+    tables = [nn.Embedding(n, 8) for n in (50, 30, 20)]
+    top = nn.Sequential(nn.Linear(8 + 6, 16), nn.ReLU(), nn.Linear(16, 1))
+    feats = [bottom(dense)] + [t(i) for t, i in zip(tables, ids)]
+    z = paddle.stack(feats, axis=1)                              # [B, 4, 8]
+    inter = paddle.bmm(z, z.transpose([0, 2, 1])).reshape([-1, 16])
+    li = paddle.tril_indices(4, 4, -1)
+    ui = paddle.triu_indices(4, 4, 1)
+    lower = paddle.gather(inter, li[0] * 4 + li[1], axis=1)    # [B, 6]
+    upper = paddle.gather(inter, ui[1] * 4 + ui[0], axis=1)    # the same pairs, mirrored
+    out = F.sigmoid(top(paddle.concat([feats[0], lower], axis=1)))
+    return [out, lower - upper]
+
+
 # ---- work that fusion must not multiply (issue: every value computed once) ----
 
 def _scan(c: Ctx, steps):

@@ -1,4 +1,5 @@
-"""pd_op eye and linspace (creation ops whose sizes come in as operands).
+"""pd_op eye and linspace (creation ops whose sizes come in as operands), tril_indices and
+triu_indices.
 
 Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_part4.py.
 
@@ -8,6 +9,12 @@ Checked against PaddlePaddle 3.3.1 by tests/dialects/gen_part4.py.
   kernel: with n > 1, step = (stop - start) / (n - 1) in double; the first n / 2 values are
   ``start + step * i``, the rest ``stop - step * (n - 1 - i)``, each cast to ``dtype``
   (truncation for integers); with n == 1 just ``start``.
+
+* ``tril_indices() {rows, cols, offset, dtype, place}`` / ``triu_indices() {row, col, offset,
+  dtype, place}`` (Paddle spells the sizes differently): the ``[2, N]`` row and column indices
+  of the lower (upper) triangle of a rows x cols matrix, ``offset`` diagonals above (below) the
+  main one included, in row-major order (numpy's ``tril_indices`` / ``triu_indices``); a DLRM
+  feature interaction takes the pairwise products below the diagonal with them.
 
 NON_FUSIBLE.
 """
@@ -78,3 +85,29 @@ def _linspace_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> lis
 
 register(OpDef(name="pd_op.linspace", operands=("start", "stop", "number"), attrs=("dtype", "place"),
                infer_meta=_linspace_meta, kernel=_linspace_kernel, pattern=PatternKind.NON_FUSIBLE))
+
+
+def _tri_indices(lower: bool) -> tuple[Any, Any]:
+    rk, ck = ("rows", "cols") if lower else ("row", "col")
+
+    def indices(attrs: Mapping[str, Any]) -> np.ndarray:
+        rows, cols, k = int(attrs.get(rk, 0)), int(attrs.get(ck, 0)), int(attrs.get("offset", 0))
+        if rows < 0 or cols < 0:
+            raise ShapeError(f"{'tril' if lower else 'triu'}_indices: sizes must be >= 0, got {rows} x {cols}")
+        r, c = (np.tril_indices if lower else np.triu_indices)(rows, k, cols)
+        return np.stack([r, c]).astype(numpy_dtype(str(attrs.get("dtype", "int64"))))
+
+    def meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]:
+        return [Meta(indices(attrs).shape, str(attrs.get("dtype", "int64")))]
+
+    def kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
+        return [indices(attrs)]
+
+    return meta, kernel
+
+
+for _name, _lower in (("pd_op.tril_indices", True), ("pd_op.triu_indices", False)):
+    _meta, _kernel = _tri_indices(_lower)
+    register(OpDef(name=_name, operands=(), attrs=("rows", "cols", "offset", "dtype", "place") if _lower else
+                   ("row", "col", "offset", "dtype", "place"), infer_meta=_meta, kernel=_kernel,
+                   pattern=PatternKind.NON_FUSIBLE))
