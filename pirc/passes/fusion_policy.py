@@ -36,7 +36,9 @@ Never: ops with regions (``pd_op.if``/``while``, groups), ``builtin.*`` ops
 ``side_effect``, ``inplace``, ``terminator`` or ``control_flow`` traits (data, fetch,
 feed, inplace ops), unregistered ops, random ops, ops whose kind is kNonFusible,
 CINN's default deny list (``matmul``, ``conv2d``, ``softmax``, ``dropout``, ``pool2d``,
-``embedding``, ``arange``, ``argmax``/``argmin``/``argsort``, ``one_hot``, ...), pd ops
+``embedding``, ``arange``, ``argmax``/``argmin``/``argsort``, ``one_hot``, ...), the other
+contractions of at least :data:`HEAVY_MACS` multiply-adds (``bmm``, ``addmm``, transposed and 3-D
+convolutions: :data:`HEAVY_OPS`), pd ops
 that pd_to_cinn must convert but could not (``pd_op.sum`` with a non-constant axis,
 ``pd_op.reshape`` with a computed shape, ...: CINN's ``TOCINN_OPS`` rule and its
 "new symbolic shape" rule), pd_op reductions and injective ops other than
@@ -85,6 +87,22 @@ BROADCAST_TO_OPS = frozenset({"cinn_op.broadcast", "pd_op.expand", "pd_op.expand
 DENY_LIST = frozenset(
     "pd_op." + n for n in ["feed", "fetch", "conv2d", "conv2d_grad", "depthwise_conv2d", "depthwise_conv2d_grad", "dropout", "dropout_", "pool2d", "pool2d_grad", "pool3d", "matmul", "matmul_grad", "embedding", "embedding_grad", "arange", "argmax", "argmin", "argsort", "assign_value", "assign_value_", "one_hot", "randint", "softmax", "softmax_"]
 )
+
+#: contractions the generated loops run as a naive loop nest around a dot product: -> which
+#: operand's elements times which weight dims give its multiply-adds.  Past HEAVY_MACS (20x slower
+#: than a library kernel on a mixture-of-experts' batched matmul, 5x on a U-Net's transposed
+#: convolutions) the op is a fusion boundary and a library kernel runs it; a small one (a DLRM's
+#: 4x4 interaction, a text detector's upsampling) stays fusible, where fusion wins
+HEAVY_OPS: dict[str, tuple[str, int]] = {
+    "pd_op.bmm": ("result", 2),  # x [B, M, K]: result elements times K (x's dim 2)
+    "pd_op.addmm": ("result", 1),  # x [M, K] of (input, x, y): operand 1's dim 1
+    "pd_op.conv2d_transpose": ("x", -1),  # x elements times the weight's [Cout/g, KH, KW]
+    "pd_op.depthwise_conv2d_transpose": ("x", -1),
+    "pd_op.conv3d": ("result", -1),  # result elements times the weight's [Cin/g, KD, KH, KW]
+    "pd_op.conv3d_transpose": ("x", -1),
+}
+#: multiply-adds from which a contraction is a fusion boundary (a symbolic dim counts 64)
+HEAVY_MACS = 1 << 17
 
 #: pd ops that must have been rewritten by pd_to_cinn to be fusible (CINN's TOCINN_OPS, plus the
 #: shape ops whose IntArray operand must be a constant: CINN's "new symbolic shape" rule)
@@ -182,6 +200,32 @@ def _static_reason(op: Operation) -> str | None:
 _MISS = object()
 
 
+def contraction_macs(op: Operation) -> int | None:
+    """The multiply-adds of a :data:`HEAVY_OPS` op from its static types (None for other ops)."""
+    how = HEAVY_OPS.get(op.name)
+    if how is None or not op.results or len(op.operands) < 2:
+        return None
+
+    def dims(v: object) -> list[int] | None:
+        t = getattr(v, "type", None)
+        return [d if d >= 0 else 64 for d in t.dims] if isinstance(t, DenseTensorType) else None
+
+    base, k = how
+    w = dims(op.operands[1].value)
+    src = dims(op.results[0]) if base == "result" else dims(op.operands[0].value)
+    if w is None or src is None or not w:
+        return None
+    n = 1
+    for d in src:
+        n *= d
+    if k >= 0:  # bmm / addmm: the reduction length is a dim of the first (second) matrix operand
+        a = dims(op.operands[0 if op.name == "pd_op.bmm" else 1].value)
+        return n * a[k] if a is not None and len(a) > k else None
+    for d in w[1:]:
+        n *= d
+    return n
+
+
 def exclusion_reason(op: Operation) -> str | None:
     """Why ``op`` may not be in a group (None: it may)."""
     if op.regions:
@@ -189,6 +233,9 @@ def exclusion_reason(op: Operation) -> str | None:
     reason = _static_reason(op)
     if reason is not None:
         return reason
+    macs = contraction_macs(op)
+    if macs is not None and macs >= HEAVY_MACS:
+        return f"a contraction of {macs} multiply-adds (a library kernel runs it, not a loop nest around a dot product)"
     if not op.results:
         return "no results"
     for r in op.results:

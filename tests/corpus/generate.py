@@ -579,6 +579,22 @@ def build_dlrm_interaction(c: Ctx):
     return [out, lower - upper]
 
 
+@model("moe_ffn", "transformer FFN as a mixture of experts: softmax gate, every token through every "
+       "expert (batched matmul, bias, GELU, batched matmul), the experts' outputs weighted by the gate",
+       ["mixture_of_experts", "bmm", "gelu", "softmax", "parameters", "static_shape"])
+def build_moe_ffn(c: Ctx):
+    E, T, D, H = 4, 32, 64, 128
+    x = c.data("x", [T, D])
+    wg = paddle.static.create_parameter([D, E], "float32", name="gate_w")
+    w1 = paddle.static.create_parameter([E, D, H], "float32", name="expert_w1")
+    b1 = paddle.static.create_parameter([E, 1, H], "float32", name="expert_b1")
+    w2 = paddle.static.create_parameter([E, H, D], "float32", name="expert_w2")
+    gate = F.softmax(paddle.matmul(x, wg), axis=-1)                 # [T, E]
+    h = F.gelu(paddle.bmm(paddle.expand(x.unsqueeze(0), [E, T, D]), w1) + b1)
+    y = paddle.bmm(h, w2)                                           # [E, T, D]
+    return [paddle.sum(y * gate.transpose([1, 0]).unsqueeze(-1), axis=0)]
+
+
 # ---- work that fusion must not multiply (issue: every value computed once) ----
 
 def _scan(c: Ctx, steps):

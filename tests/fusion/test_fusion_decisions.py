@@ -519,3 +519,22 @@ def test_deterministic_output() -> None:
 ])
 def test_policy_table(prod, cons, ok) -> None:  # type: ignore[no-untyped-def]
     assert can_fuse(prod, cons) is ok
+
+
+def test_large_contractions_are_fusion_boundaries_small_ones_fuse() -> None:
+    """A mixture of experts' batched matmuls (1M multiply-adds each) stay outside groups, as matmul
+    does (a generated loop nest around a dot product ran 20x slower than the interpreter's BLAS);
+    a DLRM's 4x4 feature interaction (8k) still fuses with its neighbours."""
+    from pathlib import Path
+
+    from pirc.passes.fusion_policy import HEAVY_MACS, contraction_macs, exclusion_reason
+
+    corpus = Path(__file__).resolve().parents[1] / "corpus"
+    moe = fuse((corpus / "moe_ffn" / "program.pir").read_text())
+    bmms = [op for op in moe.walk() if op.name == "pd_op.bmm"]
+    assert len(bmms) == 2 and all(op.parent is moe.block for op in bmms)
+    assert all((contraction_macs(op) or 0) >= HEAVY_MACS for op in bmms)
+    assert all("contraction" in (exclusion_reason(op) or "") for op in bmms)
+    dlrm = fuse((corpus / "dlrm_interaction" / "program.pir").read_text())
+    (bmm,) = [op for op in dlrm.walk() if op.name == "pd_op.bmm"]
+    assert bmm.parent is not dlrm.block and (contraction_macs(bmm) or 0) < HEAVY_MACS
