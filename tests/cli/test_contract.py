@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import os
-import pty
-import select
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +10,7 @@ from pathlib import Path
 import click
 import numpy as np
 import pytest
+from pty_helpers import pty_run
 
 from pirc.cli.main import cli
 
@@ -32,30 +31,7 @@ def sh(args: list[str], stdin: bytes | None = None, cwd: Path | None = None,
 
 def on_pty(args: list[str], env: dict[str, str] | None = None, stdin_file: Path | None = None) -> bytes:
     """Run with stdout and stderr on a pseudo-terminal; everything it wrote there."""
-    master, slave = pty.openpty()
-    stdin = open(stdin_file, "rb") if stdin_file else subprocess.DEVNULL
-    full = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
-    full.update({"TERM": "xterm-256color", **(env or {})})
-    p = subprocess.Popen([str(BIN / args[0]), *args[1:]], stdin=stdin, stdout=slave, stderr=slave, env=full)
-    os.close(slave)
-    out = b""
-    while True:
-        r, _, _ = select.select([master], [], [], 0.1)
-        if r:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-        elif p.poll() is not None:
-            break
-    p.wait(timeout=60)
-    os.close(master)
-    if stdin_file:
-        stdin.close()
-    return out
+    return pty_run(args, env, stdin_file)[1]
 
 
 # --- every command: --version, help for every option, stdin by default -------------------------------

@@ -4,12 +4,12 @@ cache, compiling the kernels and building the ahead-of-time program showed nothi
 from __future__ import annotations
 
 import os
-import pty
 import re
-import select
 import subprocess
 import sys
 from pathlib import Path
+
+from pty_helpers import pty_run
 
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -18,27 +18,8 @@ CORPUS = ROOT / "tests" / "corpus"
 
 def on_pty(args: list[str], env: dict[str, str]) -> str:
     """Run with stdout and stderr on a pseudo-terminal; the text it wrote there, escapes removed."""
-    master, slave = pty.openpty()
-    full = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "PIRC_PROGRESS")}
-    full.update({"TERM": "xterm-256color", **env})
-    p = subprocess.Popen([str(BIN / args[0]), *args[1:]], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
-                         env=full)
-    os.close(slave)
-    out = b""
-    while True:
-        r, _, _ = select.select([master], [], [], 0.1)
-        if r:
-            try:
-                chunk = os.read(master, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            out += chunk
-        elif p.poll() is not None:
-            break
-    assert p.wait(timeout=300) == 0, out[-2000:]
-    os.close(master)
+    rc, out = pty_run(args, env, drop=("NO_COLOR", "PIRC_PROGRESS"), timeout=300)
+    assert rc == 0, out[-2000:]
     return re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", out.decode(errors="replace"))
 
 
