@@ -119,3 +119,22 @@ def test_idle_openmp_workers_sleep_unless_asked_to_spin(wait: str, sleeps: bool)
                          env={"PATH": "/usr/bin:/bin", "PIRC_OMP_WAIT": wait}).stdout.split()
     cpu = float(out[-1])  # CPU s while the main thread slept 0.5 s
     assert (cpu < 0.05) == sleeps, cpu
+
+
+def test_cores_other_processes_keep_busy_are_not_used(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A team spinning on a core another process holds waits for it at every barrier (issue 27,
+    robust under load): the budget leaves out the cores busy elsewhere, as /proc/stat counts them."""
+    stat = tmp_path / "stat"
+    stat.write_text("cpu  1 2 3\nprocs_running 3\nprocs_blocked 0\n")
+    assert T.busy_elsewhere(samples=2, gap=0, stat=str(stat)) == 2  # this process is one of the 3
+    stat.write_text("procs_running 1\n")
+    assert T.busy_elsewhere(samples=2, gap=0, stat=str(stat)) == 0
+    assert T.busy_elsewhere(stat=str(tmp_path / "missing")) == 0
+    monkeypatch.delenv(T.ENV_THREADS, raising=False)
+    monkeypatch.setattr(T, "busy_elsewhere", lambda: 1)
+    assert T.free_cores(2) == (1, "usable cores, 1 busy elsewhere")
+    assert T.free_cores(1) == (1, "usable cores")
+    monkeypatch.setattr(T, "busy_elsewhere", lambda: 5)
+    assert T.free_cores(4)[0] == 1  # never fewer than one
+    monkeypatch.setenv(T.ENV_THREADS, "2")
+    assert T.free_cores(4) == (2, f"{T.ENV_THREADS}=2")  # the user's word wins
