@@ -21,7 +21,8 @@ The typed body is a ``static`` function; the exported name is generated
 
 Loops: ``parallel`` loops become ``#pragma omp parallel for`` (the outermost
 only; serial below :data:`PARALLEL_MIN_WORK` innermost iterations, an ``if``
-clause when that count is symbolic; ``num_threads(N)`` for a loop scheduled with a team size, ``parallel[N]``), ``vectorize`` loops and innermost loops whose iterations provably touch
+clause when that count is symbolic; ``num_threads(pirc_team(N))`` for a loop scheduled with a team size,
+``parallel[N]``: N, at most the threads OpenMP has where the kernel runs), ``vectorize`` loops and innermost loops whose iterations provably touch
 distinct elements become ``#pragma omp simd``, reduction loop nests accumulate
 in a scalar with ``#pragma omp simd reduction(...)``, ``unroll`` loops get
 ``#pragma GCC unroll``.  GPU-bound loops run serially; a kernel that uses
@@ -264,7 +265,8 @@ class CEmitter(FuncEmitter):
         constant count of innermost iterations under :data:`PARALLEL_MIN_WORK` runs serially, a
         symbolic one gets an ``if`` clause that decides at run time."""
         work = _work(loop, _bound_ids(loop))
-        pragma = "#pragma omp parallel for schedule(static)" + (f" num_threads({loop.factor})" if loop.factor else "")
+        team = f" num_threads({self.prelude.use('pirc_team')}({loop.factor}))" if loop.factor else ""
+        pragma = "#pragma omp parallel for schedule(static)" + team
         if work is None:
             return pragma
         const, terms = work

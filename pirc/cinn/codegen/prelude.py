@@ -388,9 +388,25 @@ __device__ __forceinline__ T pirc_block_allreduce(T v, Op op, T* shm) {
 }"""),
 }
 
+#: the team of a loop scheduled with a size (``parallel[N]``): N, at most the threads OpenMP has
+#: where the kernel runs, so a tuned size is a run-time bound, not the build machine's core count
+_THREADS = {
+    "pirc_team": ((), """#ifdef _OPENMP
+#include <omp.h>
+#endif
+PIRC_FN int pirc_team(int n) {
+#ifdef _OPENMP
+  int m = omp_get_max_threads();
+  return n < m ? n : m;
+#else
+  return n;
+#endif
+}"""),
+}
+
 _ORDER: list[str] = []
 HELPERS: dict[str, tuple[tuple[str, ...], str]] = {}
-for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _VEC_MATH, _CUDA_REDUCE):
+for table in (_BITS, _HALF, _int_helpers(), _float_helpers(), _VEC_MATH, _CUDA_REDUCE, _THREADS):
     for k, v in table.items():
         HELPERS[k] = v
         _ORDER.append(k)

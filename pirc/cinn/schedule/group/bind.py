@@ -20,7 +20,6 @@ from pirc.cinn.schedule.group.fusion import Nest, as_nest
 from pirc.cinn.schedule.group.info import ScheduleInfo, root_stmts, with_stmts
 from pirc.cinn.schedule.group.reduction import choose_strategy
 from pirc.cinn.schedule.tree import const, single
-from pirc.runtime.threads import usable_cores
 from pirc.diagnostics import PircError
 
 
@@ -103,12 +102,13 @@ def _bind_c(info: ScheduleInfo, n: Nest) -> Stmt:
     refuses a loop that carries a reduction: that one stays serial).  Tuned:
     ``params["parallel_granularity"] == 2`` fuses the two outer loops first (``fuse``; kept
     apart when they do not fuse or the fused loop cannot run in parallel);
-    ``params["num_threads"]`` sets the team size, at most the usable cores."""
+    ``params["num_threads"]`` sets the team size (the C code bounds it at run time by the threads
+    OpenMP has there: the build machine's core count is never baked in)."""
     st = n.build()
     if not isinstance(st, For) or st.kind is not ForKind.SERIAL or info.params.get("parallel") is False:
         return st
     team = info.params.get("num_threads")
-    team = min(int(team), usable_cores()) if team else None
+    team = int(team) if team else None  # the generated code bounds it by the threads it runs with
     if info.params.get("parallel_granularity") == 2 and isinstance(inner := single(st.body), For):
         try:
             sch = Schedule(st)
