@@ -54,7 +54,8 @@ def _same(a: dict, b: dict) -> None:
 
 @pytest.mark.parametrize("name", ["elementwise_chain", "bench_elementwise_small", "bench_softmax_small",
                                   "bench_layernorm_small", "lenet", "mlp", "mobilenet_block", "resnet_block",
-                                  "embedding_model", "transformer_layer", "scan_recurrence"])
+                                  "embedding_model", "transformer_layer", "scan_recurrence", "dlrm_interaction",
+                                  "moe_ffn", "svtr_rec"])
 def test_corpus_programs_run_ahead_of_time_bit_identical(name: str) -> None:
     """Compiled kernels and nn ops: the interpreter calls the same kernels and nn functions."""
     d = CORPUS / name
@@ -153,18 +154,39 @@ MATMUL = """{
 """
 
 
+CUMSUM = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
+    (%1) = "pd_op.exp" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    (%2) = "pd_op.full" () {dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:1} : () -> tensor<1xi32>
+    (%3) = "pd_op.cumsum" (%1, %2) {exclusive:false,flatten:false,reverse:false,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+    (%4) = "pd_op.fetch" (%3) {col:0,name:"y",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+}
+"""
+
+
 def test_uncovered_op_falls_back_to_the_interpreter_and_says_why() -> None:
-    prog = api.parse(MATMUL, "mm")
+    prog = api.parse(CUMSUM, "cs")
     compile_program(prog, "c")
     x = np.arange(6, dtype=np.float32).reshape(2, 3) / 6
     with StandaloneExecutor(prog, aot=None) as ex:
         y = ex.run({"x": x})["y"]
-        assert ex.aot_status == "AOT: not used: pd_op.matmul is not covered"
-    e = np.exp(x)
-    np.testing.assert_allclose(y, e @ e.T, rtol=1e-6)
-    with pytest.raises(PircError, match="cannot run this program ahead of time: pd_op.matmul is not covered"):
+        assert ex.aot_status == "AOT: not used: pd_op.cumsum is not covered"
+    np.testing.assert_allclose(y, np.cumsum(np.exp(x), axis=1), rtol=1e-6)
+    with pytest.raises(PircError, match="cannot run this program ahead of time: pd_op.cumsum is not covered"):
         with StandaloneExecutor(prog, aot=True) as ex:
             ex.run({"x": x})
+
+
+def test_matmul_runs_ahead_of_time_through_nnlib() -> None:
+    """pd_op.matmul is an nn call of the host program, the same function the interpreter's kernel calls."""
+    prog = api.parse(MATMUL, "mm")
+    compile_program(prog, "c")
+    x = np.arange(6, dtype=np.float32).reshape(2, 3) / 6
+    aot, interp, status = _both(prog, {"x": x})
+    assert status.startswith("AOT: used"), status
+    _same(aot, interp)
+    e = np.exp(x)
+    np.testing.assert_allclose(aot["y"], e @ e.T, rtol=1e-6)
 
 
 def test_a_failing_call_raises_an_error_located_at_its_op(tmp_path: Path) -> None:
@@ -224,16 +246,16 @@ def test_pirc_run_profile_says_which_path_ran(tmp_path: Path) -> None:
     r = subprocess.run(base + ["--no-aot"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "AOT: off" in r.stderr
-    mm = tmp_path / "mm.pir"
-    mm.write_text(MATMUL)
+    mm = tmp_path / "cs.pir"
+    mm.write_text(CUMSUM)
     np.save(tmp_path / "x23.npy", np.ones((2, 3), np.float32))
     r = subprocess.run([str(BIN / "pirc-run"), str(mm), "--feed", f"x={tmp_path / 'x23.npy'}", "--backend", "cinn",
                         "--profile"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
-    assert "AOT: not used: pd_op.matmul is not covered" in r.stderr
+    assert "AOT: not used: pd_op.cumsum is not covered" in r.stderr
     r = subprocess.run([str(BIN / "pirc-run"), str(mm), "--feed", f"x={tmp_path / 'x23.npy'}", "--backend", "cinn",
                         "--aot"], capture_output=True, text=True, timeout=300)
-    assert r.returncode == 1 and "pd_op.matmul is not covered" in r.stderr
+    assert r.returncode == 1 and "pd_op.cumsum is not covered" in r.stderr
 
 
 def test_runner_reports_no_kernels_loaded() -> None:
@@ -343,3 +365,37 @@ def test_stack_and_concat_of_kernel_results_run_ahead_of_time() -> None:
     aot, interp, status = _both(prog, {"x": x})
     assert status.startswith("AOT: used"), status
     _same(aot, interp)
+
+
+SHAPE_CHAIN = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[-1,4],stop_gradient:[true]} : () -> tensor<-1x4xf32>
+    (%1) = "pd_op.shape64" (%0) {stop_gradient:[true]} : (tensor<-1x4xf32>) -> tensor<2xi64>
+    (%2) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0]} : () -> tensor<1xi64>
+    (%3) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[1]} : () -> tensor<1xi64>
+    (%4) = "pd_op.slice" (%1, %2, %3) {axes:[0],decrease_axis:[0],infer_flags:[1],stop_gradient:[true]} : (tensor<2xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<i64>
+    (%5) = "pd_op.full" () {dtype:int64,place:Place(cpu),shape:[],stop_gradient:[true],value:4} : () -> tensor<i64>
+    (%6) = "builtin.combine" (%4, %5) {stop_gradient:[true]} : (tensor<i64>, tensor<i64>) -> vec[tensor<i64>,tensor<i64>]
+    (%7) = "pd_op.stack" (%6) {axis:0,stop_gradient:[true]} : (vec[tensor<i64>,tensor<i64>]) -> tensor<2xi64>
+    (%8) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf32>
+    (%9) = "pd_op.full_with_tensor" (%8, %7) {dtype:float32,stop_gradient:[true]} : (tensor<1xf32>, tensor<2xi64>) -> tensor<-1x4xf32>
+    (%10) = "pd_op.add" (%0, %9) {stop_gradient:[true]} : (tensor<-1x4xf32>, tensor<-1x4xf32>) -> tensor<-1x4xf32>
+    (%11) = "pd_op.exp" (%10) {stop_gradient:[true]} : (tensor<-1x4xf32>) -> tensor<-1x4xf32>
+    (%12) = "pd_op.fetch" (%11) {col:0,name:"y",persistable:[true],stop_gradient:[true]} : (tensor<-1x4xf32>) -> tensor<-1x4xf32>
+}
+"""
+
+
+def test_shape_arithmetic_is_folded_when_the_plan_is_made() -> None:
+    """shape64 -> slice -> stack -> full_with_tensor (a dynamic batch's zero state, as Paddle's LSTM
+    exports it) is computed once per feed shape, so the program still runs ahead of time."""
+    from pirc.runtime.aot.plan import folded_ops
+
+    prog = api.parse(SHAPE_CHAIN, "shape_chain")
+    compile_program(prog, "c")
+    assert any(op.name == "pd_op.shape64" for op in folded_ops(prog.block))
+    for batch in (3, 5):
+        x = np.linspace(-1, 1, batch * 4, dtype=np.float32).reshape(batch, 4)
+        aot, interp, status = _both(prog, {"x": x})
+        assert status.startswith("AOT: used"), status
+        _same(aot, interp)
+        np.testing.assert_allclose(aot["y"], np.exp(x + 0.5), rtol=1e-6)

@@ -258,6 +258,64 @@ def test_fc_threads_give_the_same_bits(m: int, k: int, n: int) -> None:
     np.testing.assert_allclose(one, np.clip(x.astype(np.float64) @ w + b, 0, 6), rtol=1e-3, atol=1e-3)
 
 
+def _batch_dims() -> st.SearchStrategy[tuple[int, ...]]:
+    return st.lists(st.integers(0, 3), min_size=0, max_size=3).map(tuple)
+
+
+@settings(max_examples=60, deadline=None)
+@given(xb=_batch_dims(), yb=_batch_dims(), m=st.integers(1, 20), k=st.integers(0, 70), n=st.integers(1, 40),
+       tx=st.booleans(), ty=st.booleans(), x1=st.booleans(), y1=st.booleans(), seed=st.integers(0, 99))
+def test_matmul_matches_numpy(xb: tuple[int, ...], yb: tuple[int, ...], m: int, k: int, n: int, tx: bool, ty: bool,
+                              x1: bool, y1: bool, seed: int) -> None:
+    """Broadcast batch dims (1 against n, 0-size, absent), either operand transposed or 1-D, K = 0."""
+    rank = max(len(xb), len(yb))
+    xb_, yb_ = (1,) * (rank - len(xb)) + xb, (1,) * (rank - len(yb)) + yb
+    xb = tuple(a if a == b or 1 in (a, b) else 1 for a, b in zip(xb_, yb_))[rank - len(xb):]
+    rng = np.random.default_rng(seed)
+    xs = (k,) if x1 else xb + ((k, m) if tx else (m, k))
+    ys = (k,) if y1 else yb + ((n, k) if ty else (k, n))
+    x, y = rng.standard_normal(xs).astype(np.float32), rng.standard_normal(ys).astype(np.float32)
+    got_d = desc.matmul(xs, ys, tx, ty)
+    assert got_d is not None
+    a = x if x1 or not tx else np.swapaxes(x, -1, -2)
+    b = y if y1 or not ty else np.swapaxes(y, -1, -2)
+    want = np.matmul(a.astype(np.float64), b.astype(np.float64))
+    one = lib.matmul(got_d[0], got_d[1], x, y, nt=1)
+    two = lib.matmul(got_d[0], got_d[1], x, y, nt=2)
+    assert one is not None and two is not None and one.shape == want.shape
+    assert np.array_equal(one, two)
+    np.testing.assert_allclose(one, want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("xs,ys,ty", [((12, 128, 64), (12, 128, 64), True), ((8, 64, 128), (128, 700), False),
+                                      ((6, 2, 256), (6, 300, 256), True)], ids=["scores", "gemm", "dots"])
+def test_matmul_threads_give_the_same_bits(xs: tuple[int, ...], ys: tuple[int, ...], ty: bool) -> None:
+    """Above nnlib's threading threshold: the GEMM and the few-rows dot-product path."""
+    rng = np.random.default_rng(5)
+    x, y = rng.standard_normal(xs).astype(np.float32), rng.standard_normal(ys).astype(np.float32)
+    d, out = desc.matmul(xs, ys, False, ty) or ((), ())
+    one, two = lib.matmul(d, out, x, y, nt=1), lib.matmul(d, out, x, y, nt=2)
+    assert one is not None and two is not None and np.array_equal(one, two)
+    np.testing.assert_allclose(one, np.matmul(x.astype(np.float64), np.swapaxes(y, -1, -2) if ty else y),
+                               rtol=1e-3, atol=1e-3)
+
+
+def test_matmul_descriptor_refuses_what_it_does_not_cover() -> None:
+    assert desc.matmul((2, 3), (4, 5), False, False) is None            # K differs
+    assert desc.matmul((2, 2, 3), (3, 2, 5), False, False) is None      # batch 2 against 3
+    assert desc.matmul((-1, 3), (3, 5), False, False) is None           # an unknown dim
+    assert desc.matmul((2, 3), (3, 5), False, False, "float16") is None
+    assert desc.matmul((1, 1, 1, 1, 1, 2, 3), (3, 5), False, False) is None   # 5 batch dims
+    x, y = np.zeros((2, 3), np.float32), np.zeros((3, 5), np.float32)
+    z = np.zeros((2, 5), np.float32)
+    good = desc.matmul((2, 3), (3, 5), False, False)
+    assert good is not None and lib.raw_call("matmul", good[0], x, y, z) == 0
+    for i, v in [(0, -1), (3, 2), (5, 0), (6, -1)]:
+        bad = list(good[0])
+        bad[i] = v
+        assert lib.raw_call("matmul", tuple(bad), x, y, z) != 0, (i, v)
+
+
 def test_unsupported_descriptors_are_refused() -> None:
     x = np.zeros((1, 4, 5, 5), np.float32)
     w = np.zeros((4, 2, 3, 3), np.float32)

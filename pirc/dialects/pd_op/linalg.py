@@ -81,8 +81,17 @@ def _matmul_np(x: np.ndarray, y: np.ndarray, tx: bool, ty: bool) -> np.ndarray:
     return np.asarray(np.matmul(a, b)).astype(x.dtype, copy=False)
 
 
+def _matmul_fast(x: np.ndarray, y: np.ndarray, tx: bool, ty: bool) -> np.ndarray:
+    """nnlib's batched GEMM (pirc/runtime/nn) for float32, the one the ahead-of-time program calls (same
+    bits on both paths); numpy's otherwise."""
+    from pirc.runtime.nn import fast
+
+    out = fast.matmul(x, y, tx, ty)
+    return out if out is not None else _matmul_np(x, y, tx, ty)
+
+
 def _matmul_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
-    return [_matmul_np(args[0], args[1], bool(attrs.get("transpose_x")), bool(attrs.get("transpose_y")))]
+    return [_matmul_fast(args[0], args[1], bool(attrs.get("transpose_x")), bool(attrs.get("transpose_y")))]
 
 
 register(OpDef(name="pd_op.matmul", operands=("x", "y"), attrs=("transpose_x", "transpose_y"),
@@ -105,7 +114,7 @@ def _bmm_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.
     x, y = args[0], args[1]
     if x.ndim != 3 or y.ndim != 3 or x.shape[0] != y.shape[0] or x.shape[2] != y.shape[1]:
         raise ValueError(f"bmm: shapes {x.shape} and {y.shape} do not fit")
-    return [_matmul_np(x, y, False, False)]
+    return [_matmul_fast(x, y, False, False)]
 
 
 register(OpDef(name="pd_op.bmm", operands=("x", "y"), infer_meta=_bmm_meta, kernel=_bmm_kernel,

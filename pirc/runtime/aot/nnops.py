@@ -17,16 +17,17 @@ if TYPE_CHECKING:
     from pirc.ir.core import Operation
 
 NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc",
-                    "pd_op.fused_dot_product_attention", "pd_op.embedding"})
+                    "pd_op.fused_dot_product_attention", "pd_op.embedding", "pd_op.matmul", "pd_op.bmm"})
 
 #: the nn library ABI (nnlib.h's PIRC_NN_ABI_VERSION) the prototypes below are written for
-ABI_VERSION = 1
+ABI_VERSION = 2
 
 #: nn function -> its C parameter list after the descriptor (buffers), for the emitted prototypes
 SIGNATURES = {
     "pirc_nn_conv2d_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
     "pirc_nn_pool2d_f32": ("const float*", "float*"),
     "pirc_nn_fc_f32": ("const float*", "const float*", "const float*", "float*"),
+    "pirc_nn_matmul_f32": ("const float*", "const float*", "float*"),
     "pirc_nn_attention_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
     "pirc_nn_embedding_f32": ("const int64_t*", "const float*", "float*"),
 }
@@ -98,6 +99,11 @@ def describe(op: Operation, in_shapes: Sequence[tuple[int, ...] | None], out_sha
         if d is None or x is None or tuple(out_shapes[0]) != (*x[:k], d[2]):
             return None
         return NnCall("pirc_nn_fc_f32", d, (0, 1, 2 if b is not None else None))
+    if n in ("pd_op.matmul", "pd_op.bmm"):
+        got = desc.matmul(x, w, bool(attrs.get("transpose_x")), bool(attrs.get("transpose_y")))
+        if got is None or tuple(out_shapes[0]) != got[1]:
+            return None
+        return NnCall("pirc_nn_matmul_f32", got[0], (0, 1))
     if n == "pd_op.fused_dot_product_attention":
         v, bias = _operand(in_shapes, 2), _operand(in_shapes, 3)
         d = desc.attention(attrs, x, w, v, "float32", bias, bias is not None)

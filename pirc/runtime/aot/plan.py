@@ -36,6 +36,11 @@ BINDING_OPS = FEED_OPS | {"builtin.parameter", "pd_op.fetch"} | CONST_OPS
 #: ops the host program does itself: a concatenation of a combined list (copies of contiguous runs)
 COPY_OPS = frozenset({"pd_op.stack", "pd_op.concat"})
 COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine", "builtin.shadow_output"} | COPY_OPS | nnops.NN_OPS
+#: ops whose results depend on their operands' shapes (and dtypes) only, never on the data
+SHAPE_OPS = frozenset({"pd_op.shape", "pd_op.shape64", "pd_op.full_like", "pd_op.zeros_like", "pd_op.ones_like"})
+#: in-place ops that overwrite their operand with values of their own (foldable when that operand has no
+#: other reader: then the write is seen by nobody but the result)
+OVERWRITE_OPS = frozenset({"pd_op.assign_value_"})
 
 
 class NotEligible(Exception):
@@ -94,9 +99,44 @@ class Plan:
 # eligibility (no shapes needed)
 # ------------------------------------------------------------------------------------------------
 
+def folded_ops(block: Block) -> frozenset[Operation]:
+    """The ops a plan computes once, when it is made, with their reference kernels: pure ops (and
+    compiled groups) whose operands are all such values or constants (:data:`CONST_OPS`), and the ops of :data:`SHAPE_OPS`
+    (whose results a plan knows from its shapes).  A shape-specialised plan makes them constants of the
+    run, as Paddle's constant folding and shape inference do for a static shape."""
+    from pirc.ir.effects import is_side_effect_free
+
+    known: set[Value] = set()
+    folded: set[Operation] = set()
+    for op in block.ops:
+        vals = op.operand_values()
+        if op.regions or op.name in BINDING_OPS or op.name == "builtin.shadow_output":
+            if op.name in CONST_OPS:
+                known.update(op.results)
+            continue
+        inputs_known = all(v is not None and v in known for v in vals)
+        if op.name in ("builtin.combine", "builtin.split"):
+            ok = inputs_known and bool(vals)
+        elif op.name == KERNEL_OP:  # a fused group of pure ops (shape arithmetic, mostly)
+            ok = inputs_known
+        elif op.name in OVERWRITE_OPS:
+            ok = inputs_known and len(vals) == 1 and vals[0] is not None and len(list(vals[0].uses())) == 1
+        else:
+            d = OP_DEFS.get(op.name)
+            ok = (d is not None and d.kernel is not None and is_side_effect_free(op)
+                  and (op.name in SHAPE_OPS or inputs_known))
+        if ok:
+            folded.add(op)
+            known.update(op.results)
+    return frozenset(folded)
+
+
 def ineligible_reason(block: Block) -> str | None:
     """Why the block cannot run ahead of time (None: it can, shape permitting)."""
+    folded = folded_ops(block)
     for op in block.ops:
+        if op in folded:
+            continue
         if op.regions:
             return f"{op.name} has regions (control flow)"
         if op.name not in COVERED:
@@ -106,7 +146,7 @@ def ineligible_reason(block: Block) -> str | None:
         if op.name in _result_ops(block):
             v = op.operand(0)
             owner = getattr(v, "owner", None)
-            if not isinstance(owner, Operation) or owner.name in BINDING_OPS:
+            if not isinstance(owner, Operation) or owner.name in BINDING_OPS or owner in folded:
                 return "a fetch reads a feed, parameter or constant"
         if op.name == "builtin.combine" and any(u.owner.name not in COPY_OPS or u.index != 0
                                                 for u in op.results[0].uses()):
@@ -284,6 +324,8 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     fn_index: dict[Any, int] = {}
     fetched: dict[Value, str] = {}
     returned = _result_ops(block)
+    folded = folded_ops(block)
+    known: dict[Value, Any] = {}  # values computed when the plan is made (constants, folded ops)
     for op in ops:
         if op.name in returned:
             v = op.operand(0)
@@ -318,12 +360,9 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
                 arr = np.ascontiguousarray(const_kernel([], op.attrs.values())[0], dtype=_dtype(r.type))
             except (ShapeError, ValueError, TypeError) as e:
                 raise NotEligible(f"{n} cannot be computed ahead of time: {e}") from e
-            shapes.set(r, arr.shape)
-            if n == "pd_op.full_int_array" or (arr.dtype.kind in "iu" and arr.size <= 8):
-                # its ints are other ops' attributes (pool2d's kernel size, concat's axis)
-                shapes.const[r] = [int(x) for x in arr.reshape(-1).tolist()]
-            bound[r] = Buf("const", len(consts), arr.shape, arr.dtype)
-            consts.append(arr)
+            _bind_const(r, arr, shapes, bound, consts, known, ints=n == "pd_op.full_int_array")
+        elif op in folded:
+            _fold(op, shapes, bound, consts, known, factory)
         elif n in ("pd_op.fetch", "builtin.combine", "builtin.shadow_output"):
             continue  # a combined list is read by the stack / concat step that copies it
         elif n in COPY_OPS:
@@ -346,6 +385,62 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     steps, outputs, arena = _place([op for op in ops if op.name in returned], raw_steps, bound, fetched, shapes)
     out_bytes = sum(_nbytes(s, d) for _, s, d in outputs)
     return Plan(steps, feeds, params, consts, outputs, fns, arena.size, arena.peak + out_bytes, out_bytes, nthreads)
+
+
+def _bind_const(r: Value, arr: np.ndarray, shapes: _Shapes, bound: dict[Value, Buf], consts: list[np.ndarray],
+                known: dict[Value, Any], ints: bool = False) -> None:
+    """``r`` is the constant ``arr`` of every run: a constant buffer of the plan."""
+    want = _static(r.type)
+    if want is not None and arr.shape != want and arr.size == int(np.prod(want, dtype=np.int64)):
+        arr = arr.reshape(want)  # a 0-d value computed as one element (a compiled kernel's, pd_op.full's)
+    shapes.set(r, arr.shape)
+    if ints or (arr.dtype.kind in "iu" and arr.size <= 8):
+        # its ints are other ops' attributes (pool2d's kernel size, concat's axis)
+        shapes.const[r] = [int(x) for x in arr.reshape(-1).tolist()]
+    bound[r] = Buf("const", len(consts), arr.shape, arr.dtype)
+    consts.append(arr)
+    known[r] = arr
+
+
+def _fold(op: Operation, shapes: _Shapes, bound: dict[Value, Buf], consts: list[np.ndarray],
+          known: dict[Value, Any], factory: Any) -> None:
+    """Compute a folded op (:func:`folded_ops`) now, with its reference kernel (a compiled group: its
+    kernel), as the interpreter would."""
+    vals = op.operand_values()
+    if op.name == "builtin.combine":
+        known[op.results[0]] = [known[v] for v in vals if v is not None]
+        return
+    if op.name == "builtin.split":
+        parts = known[vals[0]] if vals and vals[0] is not None else None
+        if not isinstance(parts, list) or len(parts) != len(op.results):
+            raise NotEligible("builtin.split: its list is not known ahead of time")
+        for r, a in zip(op.results, parts, strict=True):
+            _bind_const(r, np.ascontiguousarray(a, dtype=_dtype(r.type)), shapes, bound, consts, known)
+        return
+    args: list[Any] = []
+    for v in vals:
+        if v is None:
+            args.append(None)
+        elif v in known:
+            args.append(known[v])
+        else:  # a shape op: the data is never read
+            args.append(np.broadcast_to(np.zeros((), _dtype(v.type)), shapes.shape[v]))
+    try:
+        if op.name == KERNEL_OP:
+            out = list(factory(op)(args))
+        else:
+            kernel = OP_DEFS[op.name].kernel
+            assert kernel is not None  # folded_ops checked it
+            out = kernel(args, op.attrs.values())
+    except (ShapeError, ValueError, TypeError, IndexError, KeyError) as e:
+        raise NotEligible(f"{op.name} cannot be computed ahead of time: {e}") from None
+    if len(out) != len(op.results):
+        raise NotEligible(f"{op.name}: its kernel gives {len(out)} results for {len(op.results)}")
+    for r, a in zip(op.results, out, strict=True):
+        if isinstance(a, list):  # a vector result (meshgrid): split later
+            known[r] = a
+        else:
+            _bind_const(r, np.ascontiguousarray(a, dtype=_dtype(r.type)), shapes, bound, consts, known)
 
 
 def _concat_step(op: Operation, shapes: _Shapes) -> Step:
@@ -440,4 +535,5 @@ def _nbytes(shape: Sequence[int], dt: np.dtype) -> int:
     return int(np.prod(shape, dtype=np.int64)) * dt.itemsize
 
 
-__all__ = ["BINDING_OPS", "COPY_OPS", "COVERED", "Buf", "NotEligible", "Plan", "Step", "build_plan", "ineligible_reason"]
+__all__ = ["BINDING_OPS", "COPY_OPS", "COVERED", "SHAPE_OPS", "Buf", "NotEligible", "Plan", "Step", "build_plan",
+           "folded_ops", "ineligible_reason"]

@@ -19,6 +19,7 @@ static void pirc_conv_problem(const void* vctx, int64_t p, pirc_problem* out)
   out->b.x = cx->x + (n * C + g * cg) * H * W;
   out->b.ldb = H * W;
   out->b.conv = !pointwise;
+  out->b.trans = 0;
   out->b.H = H; out->b.W = W; out->b.KH = KH; out->b.KW = KW; out->b.OW = OW;
   out->b.sh = d[9]; out->b.sw = d[10]; out->b.ph = d[11]; out->b.pw = d[12]; out->b.dh = d[13]; out->b.dw = d[14];
   out->c = cx->y + (n * O + g * og) * OH * OW;

@@ -21,6 +21,8 @@ ACT_CODES: dict[str, int] = {"": 0, "identity": 0, "relu": 1, "relu6": 2, "hards
 CONV_LEN = 17
 POOL_LEN = 14
 FC_LEN = 4
+MATMUL_MAXB = 4
+MATMUL_LEN = 6 + 3 * MATMUL_MAXB
 
 
 def _known(shape: Sequence[int] | None, rank: int) -> tuple[int, ...] | None:
@@ -145,6 +147,54 @@ def fc(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequenc
     return (m, kk, ws[1], ACT_CODES[act])
 
 
+def matmul(x_shape: Sequence[int] | None, y_shape: Sequence[int] | None, tx: bool, ty: bool,
+           dtype: str = "float32") -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """pd_op.matmul / pd_op.bmm -> (nnlib's matmul descriptor, the result's shape), or None.
+
+    The batch dims broadcast as numpy's matmul does (the result's batch is their broadcast); a 1-D
+    operand is a row (x) or a column (y) whose dim the result drops.  Covered: float32, known dims,
+    at most 4 batch dims after merging none (a higher rank is not covered)."""
+    if x_shape is None or y_shape is None or dtype != "float32":
+        return None
+    xs, ys = tuple(int(d) for d in x_shape), tuple(int(d) for d in y_shape)
+    if not xs or not ys or any(d < 0 for d in xs + ys):
+        return None
+    x1, y1 = len(xs) == 1, len(ys) == 1
+    xm = (1,) + xs if x1 else xs
+    ym = ys + (1,) if y1 else ys
+    tx, ty = tx and not x1, ty and not y1
+    m, k = (xm[-1], xm[-2]) if tx else (xm[-2], xm[-1])
+    k2, n = (ym[-1], ym[-2]) if ty else (ym[-2], ym[-1])
+    if k != k2:
+        return None
+    xb, yb = xm[:-2], ym[:-2]
+    rank = max(len(xb), len(yb))
+    if rank > MATMUL_MAXB:
+        return None
+    xb, yb = (1,) * (rank - len(xb)) + xb, (1,) * (rank - len(yb)) + yb
+    ob: list[int] = []
+    for a, b in zip(xb, yb, strict=True):
+        if a != b and 1 not in (a, b):
+            return None
+        ob.append(max(a, b) if min(a, b) != 0 else 0)
+
+    def strides(bs: tuple[int, ...]) -> list[int]:
+        out, acc = [0] * rank, 1
+        for i in range(rank - 1, -1, -1):
+            out[i] = 0 if bs[i] == 1 else acc
+            acc *= bs[i]
+        return out
+
+    pad = MATMUL_MAXB - rank
+    xbatch = 1
+    for a in xb:
+        xbatch *= a
+    d = (m, k, n, int(tx), int(ty), max(xbatch, 1), *([1] * pad + ob), *([0] * pad + strides(xb)),
+         *([0] * pad + strides(yb)))
+    out = tuple(ob) + (() if x1 else (m,)) + (() if y1 else (n,))
+    return d, out
+
+
 def _bias_strides(shape: Sequence[int], full: tuple[int, int, int, int]) -> tuple[int, ...] | None:
     """Element strides over ``full`` ([B, H, Sq, Sk]) of a contiguous array of ``shape`` that broadcasts to
     it (0 on broadcast axes), or None when it does not broadcast."""
@@ -226,5 +276,5 @@ def threads() -> int:
     return 1 if p is None else max(1, p.omp)
 
 
-__all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "POOL_LEN", "attention", "conv2d", "embedding", "fc", "pool2d",
+__all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "MATMUL_LEN", "POOL_LEN", "attention", "conv2d", "embedding", "fc", "matmul", "pool2d",
            "threads"]

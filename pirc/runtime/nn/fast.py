@@ -153,6 +153,29 @@ def _run_fc(so: Any, plan: _Plan, x: np.ndarray) -> np.ndarray | None:
     return y if rc == 0 else None
 
 
+def matmul(x: np.ndarray, y: np.ndarray, tx: bool, ty: bool) -> np.ndarray | None:
+    """pd_op.matmul's (pd_op.bmm's) result, or None.  Both operands are usually activations, so the plan
+    is keyed by the shapes alone (a few microseconds a call: attention makes two per layer)."""
+    so = lib.lib()
+    if so is None or x.dtype != np.float32 or y.dtype != np.float32:
+        return None
+    key = ("matmul", x.shape, y.shape, tx, ty)
+    plan = _PLANS.get(key)
+    if plan is None:
+        got = desc.matmul(x.shape, y.shape, tx, ty)
+        plan = _store(key, _Plan((), None, (), ()) if got is None else
+                      _Plan((), (ctypes.c_int64 * len(got[0]))(*got[0]), got[1], ()))
+    if plan.d is None:
+        return None
+    if not x.flags.c_contiguous:
+        x = np.ascontiguousarray(x)
+    if not y.flags.c_contiguous:
+        y = np.ascontiguousarray(y)
+    z = np.empty(plan.out, np.float32)
+    return z if so.pirc_nn_matmul_f32(plan.d, x.ctypes.data, y.ctypes.data, z.ctypes.data, desc.threads()) == 0 \
+        else None
+
+
 def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, bias: np.ndarray | None,
               attrs: Mapping[str, Any]) -> np.ndarray | None:
     """pd_op.fused_dot_product_attention's result (its operands' layout: [B, S, H, D], or [B, S, H*D] with

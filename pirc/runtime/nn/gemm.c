@@ -101,6 +101,7 @@ typedef struct {
   const float* x;
   int64_t ldb;        /* plain: row stride */
   int conv;           /* 1: im2col of x (one image, the group's channels) */
+  int trans;          /* plain, 1: x holds B transposed (B[k][n] = x[n * ldb + k]) */
   int64_t H, W, KH, KW, OW, sh, sw, ph, pw, dh, dw;
 } pirc_bsrc;
 
@@ -121,6 +122,15 @@ static void pirc_pack_b(const pirc_bsrc* s, int64_t k0, int64_t kc, int64_t j0, 
   for (int64_t js = 0; js < nc; js += PIRC_NR) {
     int64_t nr = nc - js < PIRC_NR ? nc - js : PIRC_NR;
     float* dst = bp + (js / PIRC_NR) * kc * PIRC_NR;
+    if (!s->conv && s->trans) {   /* B^T row-major: each column of the sliver is a contiguous run of x */
+      for (int64_t t = 0; t < nr; t++) {
+        const float* src = s->x + (j0 + js + t) * s->ldb + k0;
+        for (int64_t k = 0; k < kc; k++) dst[k * PIRC_NR + t] = src[k];
+      }
+      for (int64_t t = nr; t < PIRC_NR; t++)
+        for (int64_t k = 0; k < kc; k++) dst[k * PIRC_NR + t] = 0.0f;
+      continue;
+    }
     if (!s->conv) {
       const float* src = s->x + k0 * s->ldb + j0 + js;
       if (nr == PIRC_NR) {

@@ -89,9 +89,11 @@ def lib() -> Any:
                 so.pirc_nn_conv2d_f32.argtypes = [_I64P, vp, vp, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_pool2d_f32.argtypes = [_I64P, vp, vp, ctypes.c_int]
                 so.pirc_nn_fc_f32.argtypes = [_I64P, vp, vp, vp, vp, ctypes.c_int]
+                so.pirc_nn_matmul_f32.argtypes = [_I64P, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_attention_f32.argtypes = [_I64P, vp, vp, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_embedding_f32.argtypes = [_I64P, vp, vp, vp, ctypes.c_int]
-                for fn in (so.pirc_nn_conv2d_f32, so.pirc_nn_pool2d_f32, so.pirc_nn_fc_f32, so.pirc_nn_attention_f32,
+                for fn in (so.pirc_nn_conv2d_f32, so.pirc_nn_pool2d_f32, so.pirc_nn_fc_f32, so.pirc_nn_matmul_f32,
+                           so.pirc_nn_attention_f32,
                            so.pirc_nn_embedding_f32, so.pirc_nn_abi_version):
                     fn.restype = ctypes.c_int
                 _LIB = so
@@ -145,6 +147,17 @@ def fc(d: tuple[int, ...], x: np.ndarray, w: np.ndarray, b: np.ndarray | None = 
     return y if rc == 0 else None
 
 
+def matmul(d: tuple[int, ...], out: tuple[int, ...], x: np.ndarray, y: np.ndarray, nt: int = 1) -> np.ndarray | None:
+    """The batched product of the descriptor ``d`` (:func:`pirc.runtime.nn.desc.matmul`), shaped ``out``; None
+    when not done."""
+    so = lib()
+    if so is None or not (_ok(x) and _ok(y)):
+        return None
+    z = np.empty(out, np.float32)
+    rc = so.pirc_nn_matmul_f32(_desc(d), x.ctypes.data, y.ctypes.data, z.ctypes.data, nt)
+    return z if rc == 0 else None
+
+
 def attention(d: tuple[int, ...], q: np.ndarray, k: np.ndarray, v: np.ndarray, bias: np.ndarray | None = None,
               nt: int = 1) -> np.ndarray | None:
     """softmax((q * alpha) . k^T + bias) . v for the descriptor ``d`` (:func:`pirc.runtime.nn.desc.attention`),
@@ -178,5 +191,5 @@ def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int 
     return int(fn(_desc(d), *(_ptr(a) for a in arrays), nt))
 
 
-__all__ = ["ROOT", "VEXP", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "pool2d", "raw_call",
+__all__ = ["ROOT", "VEXP", "attention", "conv2d", "embedding", "fc", "header_text", "lib", "matmul", "pool2d", "raw_call",
            "source_text", "vexp_text"]

@@ -1,4 +1,4 @@
-/* pirc's NN kernel library: convolution, pooling and fully connected layers (see nnlib.h, the ABI).
+/* pirc's NN kernel library: convolution, pooling, fully connected layers, matmul (see nnlib.h, the ABI).
 
    Built once per toolchain through pirc's kernel cache (pirc/runtime/nn/lib.py) with the C
    backend's flags (-O3, -ffp-contract=off, -fopenmp, -march=x86-64-v4 on AVX-512 machines...).
@@ -13,5 +13,6 @@
 #include "conv_direct.c"
 #include "conv.c"
 #include "fc.c"
+#include "matmul.c"
 #include "pool.c"
 #include "attention.c"

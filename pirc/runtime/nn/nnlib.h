@@ -25,7 +25,7 @@
 
 #include <stdint.h>
 
-#define PIRC_NN_ABI_VERSION 1
+#define PIRC_NN_ABI_VERSION 2
 
 #define PIRC_NN_ACT_IDENTITY 0
 #define PIRC_NN_ACT_RELU 1
@@ -71,6 +71,17 @@ int pirc_nn_pool2d_f32(const int64_t* d, const float* x, float* y, int nt);
    y: [M, N] = act(x @ w + b), the sum over k in order (fused multiply-adds).  act: as for conv. */
 int pirc_nn_fc_f32(const int64_t* d, const float* x, const float* w, const float* b, float* y, int nt);
 #define PIRC_NN_FC_DESC_LEN 4
+
+/* Batched matrix product (pd_op.matmul, pd_op.bmm): out[p] = op(x[p]) @ op(y[p]) for the P = ob0*ob1*ob2*ob3
+   problems of the output's batch, op() a transpose where tx / ty is 1.
+   d = {M, K, N, tx, ty, XB, ob[4], xs[4], ys[4]} (18 values): x holds XB matrices of [M, K] ([K, M] when tx),
+   y matrices of [K, N] ([N, K] when ty), out [P, M, N]; problem p's batch index (i0, i1, i2, i3) over ob reads
+   x's matrix i0*xs0 + i1*xs1 + ... and y's likewise (strides in matrices, 0 where that operand broadcasts).
+   Each output sums over k in order (fused multiply-adds), except with ty and M <= 4: 16 lanes of partial sums
+   over k (in order per lane) added in a fixed tree; never depending on nt.  Returns -2 without memory for x^T. */
+int pirc_nn_matmul_f32(const int64_t* d, const float* x, const float* y, float* out, int nt);
+#define PIRC_NN_MATMUL_MAXB 4
+#define PIRC_NN_MATMUL_DESC_LEN 18
 
 /* Multi-head attention core (pd_op.fused_dot_product_attention), the unfused program's order:
    s = (q * alpha) . k^T (+ bias); s = max(s - rowmax(s), -64); p = exp(s) / sum(exp(s)); y = p . v.
