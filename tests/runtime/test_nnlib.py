@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from pirc.runtime.nn import desc, lib
@@ -314,6 +314,73 @@ def test_matmul_descriptor_refuses_what_it_does_not_cover() -> None:
         bad = list(good[0])
         bad[i] = v
         assert lib.raw_call("matmul", tuple(bad), x, y, z) != 0, (i, v)
+
+
+def _numpy_only(name: str, args: list, attrs: dict) -> np.ndarray:
+    """The op's reference kernel with nnlib hidden (its numpy path)."""
+    import pirc.dialects.all  # noqa: F401  - registers the ops
+    from pirc.dialects.opdef import OP_DEFS
+
+    saved = lib._LIB, lib._FAILED
+    lib._LIB, lib._FAILED = None, True
+    try:
+        kernel = OP_DEFS[name].kernel
+        assert kernel is not None
+        return kernel(args, attrs)[0]
+    finally:
+        lib._LIB, lib._FAILED = saved
+
+
+@settings(max_examples=40, deadline=None)
+@given(n=st.integers(1, 2), g=st.integers(1, 3), cg=st.integers(1, 5), og=st.integers(1, 4), h=st.integers(1, 7),
+       w=st.integers(1, 7), k=st.tuples(st.integers(1, 4), st.integers(1, 4)), s=st.tuples(st.integers(1, 3), st.integers(1, 3)),
+       p=st.tuples(st.integers(0, 2), st.integers(0, 2)), dil=st.integers(1, 2), opad=st.booleans(), seed=st.integers(0, 99))
+def test_conv2d_transpose_matches_numpy(n: int, g: int, cg: int, og: int, h: int, w: int, k: tuple[int, int],
+                                        s: tuple[int, int], p: tuple[int, int], dil: int, opad: bool, seed: int) -> None:
+    from pirc.runtime.nn import fast
+
+    attrs = {"strides": list(s), "paddings": list(p), "output_padding": [s[0] - 1, s[1] - 1] if opad else [],
+             "padding_algorithm": "EXPLICIT", "groups": g, "dilations": [dil, dil], "data_format": "NCHW"}
+    if opad and max(s) <= 1:
+        attrs["output_padding"] = []
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((n, g * cg, h, w)).astype(np.float32)
+    wt = rng.standard_normal((g * cg, og, *k)).astype(np.float32)
+    d = desc.conv2d_transpose(attrs, x.shape, wt.shape)
+    assume(d is not None)  # pads that leave no output
+    assert d is not None
+    got = fast.conv2d_transpose(x, wt, None, attrs)
+    want = _numpy_only("pd_op.conv2d_transpose", [x.astype(np.float64), wt.astype(np.float64)], attrs)
+    assert got is not None and got.shape == want.shape
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4)
+    y2 = np.empty_like(got)
+    assert lib.raw_call("conv2d_transpose", d, x, wt, y2, nt=2) == 0
+    assert np.array_equal(got, y2)  # the same bits on two threads
+
+
+@settings(max_examples=60, deadline=None)
+@given(h=st.integers(1, 9), w=st.integers(1, 9), oh=st.integers(1, 20), ow=st.integers(1, 20),
+       method=st.sampled_from(["nearest", "bilinear"]), align_corners=st.booleans(), align_mode=st.integers(0, 1),
+       how=st.sampled_from(["attr", "scale", "out_size"]), seed=st.integers(0, 99))
+def test_interpolation_gives_the_reference_kernels_bits(h: int, w: int, oh: int, ow: int, method: str,
+                                                         align_corners: bool, align_mode: int, how: str,
+                                                         seed: int) -> None:
+    """nnlib's nearest / bilinear (tables from pd_op.interp.plane_coords) against the numpy kernel: equal bits."""
+    from pirc.runtime.nn import fast
+
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal((2, 3, h, w)).astype(np.float32)
+    attrs = {"data_format": "NCHW", "out_d": -1, "out_h": oh, "out_w": ow, "scale": [], "interp_method": method,
+             "align_corners": align_corners, "align_mode": align_mode}
+    args: list = [x, None, None, None]
+    if how == "scale":
+        attrs.update(out_h=-1, out_w=-1, scale=[oh / h, ow / w])
+    elif how == "out_size":
+        args[1] = np.array([oh, ow], np.int32)
+    want = _numpy_only("pd_op.bilinear_interp", args, attrs)
+    got = fast.interp2d(args, attrs)
+    assert got is not None and got.shape == want.shape
+    assert np.array_equal(got, want)
 
 
 def test_unsupported_descriptors_are_refused() -> None:

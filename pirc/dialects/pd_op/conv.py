@@ -242,6 +242,12 @@ def _convt_meta(args: Sequence[MetaArg], attrs: Mapping[str, Any]) -> list[Meta]
 def _convt_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     x, w = args[0], args[1]
     osize = kernel_ints(args[2]) if len(args) > 2 and args[2] is not None else []
+    if not _layout(attrs):  # nnlib (pirc/runtime/nn): float32 NCHW in C; None: not covered
+        from pirc.runtime.nn import fast as nn_fast
+
+        y = nn_fast.conv2d_transpose(x, w, osize, attrs)
+        if y is not None:
+            return [y]
     nhwc = _layout(attrs)
     xin = np.transpose(x, (0, 3, 1, 2)) if nhwc else x
     n, c, h, wd = xin.shape

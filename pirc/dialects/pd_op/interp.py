@@ -1,5 +1,8 @@
 """pd_op.nearest_interp, bilinear_interp, linear_interp, trilinear_interp, bicubic_interp.
 
+Float32 NCHW nearest / bilinear run in nnlib (pirc/runtime/nn/interp.c) with the tables
+:func:`plane_coords` gives, the same products in the same order.
+
 nearest / bilinear kernels are bit-exact with Paddle 3.3.1 on random sizes, scales, layouts
 and align settings (see the notes above the code); linear and trilinear apply the same 1-D
 weights one axis after the other, bicubic Keys' cubic convolution (A = -0.75) one axis after
@@ -219,9 +222,47 @@ def _linear_coords(n_in: int, n_out: int, ratio: np.float32, align_corners: bool
     return i0, i1, d1, d0
 
 
+def plane_coords(args: Sequence[KernelArg], attrs: Mapping[str, Any]
+                 ) -> tuple[str, tuple[int, int], list[tuple[np.ndarray, ...]]] | None:
+    """For an NCHW nearest / bilinear interpolation with these operands (``args[0]`` may be any array
+    of x's shape): (method, (OH, OW), per spatial axis its source tables), the tables the reference
+    kernel below uses: nearest (index,), bilinear (i0, i1, w0, w1) with float32 weights for i0 and
+    i1.  None for another layout, rank or method.  Raises ValueError as the kernel does."""
+    if args[0] is None or isinstance(args[0], list):
+        return None
+    x = np.asarray(args[0])
+    method = str(attrs.get("interp_method", "bilinear"))
+    if x.ndim != 4 or method not in ("nearest", "bilinear") or \
+            attrs.get("data_format", "NCHW") != "NCHW":
+        return None
+    shape = x.shape
+    axes = [2, 3]
+    out_sizes, scales = _interp_runtime_sizes(x, args, attrs, axes)
+    ins = [shape[2], shape[3]]
+    if ins == out_sizes:  # the kernel copies x: the identity
+        return "nearest", (ins[0], ins[1]), [(np.arange(i),) for i in ins]
+    ac = bool(attrs.get("align_corners", False))
+    am = int(attrs.get("align_mode", 1))
+    ratios = [_interp_ratio(i, o, s, ac) for i, o, s in zip(ins, out_sizes, scales, strict=True)]
+    if method == "nearest":
+        tables = [(_nearest_index(i, o, r, ac),) for i, o, r in zip(ins, out_sizes, ratios, strict=True)]
+    else:
+        tables = []
+        for j, (i, o, r) in enumerate(zip(ins, out_sizes, ratios, strict=True)):
+            i0, i1, d1, d0 = _linear_coords(i, o, r, ac, am, float_chain=(j == 1))
+            tables.append((i0, i1, d0, d1))
+    return method, (out_sizes[0], out_sizes[1]), tables
+
+
 def _interp_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[np.ndarray]:
     x = np.asarray(args[0])
     method = str(attrs.get("interp_method", "bilinear"))
+    if x.dtype == np.float32:  # nnlib (pirc/runtime/nn), the function the ahead-of-time program calls
+        from pirc.runtime.nn import fast
+
+        y = fast.interp2d(args, attrs)
+        if y is not None:
+            return [y]
     try:
         _interp_check(x.ndim, method)
     except ShapeError as e:

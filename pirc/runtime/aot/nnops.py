@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from pirc.ir.core import Operation
 
 NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc",
-                    "pd_op.fused_dot_product_attention", "pd_op.embedding", "pd_op.matmul", "pd_op.bmm"})
+                    "pd_op.fused_dot_product_attention", "pd_op.embedding", "pd_op.matmul", "pd_op.bmm",
+                    "pd_op.conv2d_transpose", "pd_op.depthwise_conv2d_transpose", "pd_op.nearest_interp",
+                    "pd_op.bilinear_interp"})
 
 #: the nn library ABI (nnlib.h's PIRC_NN_ABI_VERSION) the prototypes below are written for
 ABI_VERSION = 2
@@ -28,6 +30,8 @@ SIGNATURES = {
     "pirc_nn_pool2d_f32": ("const float*", "float*"),
     "pirc_nn_fc_f32": ("const float*", "const float*", "const float*", "float*"),
     "pirc_nn_matmul_f32": ("const float*", "const float*", "float*"),
+    "pirc_nn_conv2d_transpose_f32": ("const float*", "const float*", "float*"),
+    "pirc_nn_interp2d_f32": ("const float*", "float*"),
     "pirc_nn_attention_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
     "pirc_nn_embedding_f32": ("const int64_t*", "const float*", "float*"),
 }
@@ -104,6 +108,25 @@ def describe(op: Operation, in_shapes: Sequence[tuple[int, ...] | None], out_sha
         if got is None or tuple(out_shapes[0]) != got[1]:
             return None
         return NnCall("pirc_nn_matmul_f32", got[0], (0, 1))
+    if n in ("pd_op.conv2d_transpose", "pd_op.depthwise_conv2d_transpose"):
+        osize = consts[2] if len(consts) > 2 else None
+        if len(in_shapes) > 2 and in_shapes[2] is not None and not isinstance(osize, list):
+            return None  # an output_size only known when it runs
+        d = desc.conv2d_transpose(attrs, x, w, osize)
+        if d is None or tuple(out_shapes[0]) != (d[0], d[4], d[7], d[8]):
+            return None
+        return NnCall("pirc_nn_conv2d_transpose_f32", d, (0, 1))
+    if n in ("pd_op.nearest_interp", "pd_op.bilinear_interp"):
+        import numpy as np
+
+        if x is None or any(s is not None and c is None for s, c in zip(in_shapes[1:], consts[1:])):
+            return None  # a size or scale only known when it runs
+        args: list[Any] = [np.broadcast_to(np.zeros((), np.float32), x)]
+        args += [None if c is None else np.asarray(c) for c in consts[1:len(in_shapes)]]
+        got = desc.interp2d(args, attrs)
+        if got is None or tuple(out_shapes[0]) != got[1]:
+            return None
+        return NnCall("pirc_nn_interp2d_f32", got[0], (0,))
     if n == "pd_op.fused_dot_product_attention":
         v, bias = _operand(in_shapes, 2), _operand(in_shapes, 3)
         d = desc.attention(attrs, x, w, v, "float32", bias, bias is not None)

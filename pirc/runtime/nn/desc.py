@@ -195,6 +195,62 @@ def matmul(x_shape: Sequence[int] | None, y_shape: Sequence[int] | None, tx: boo
     return d, out
 
 
+CONVT_LEN = 16
+
+
+def conv2d_transpose(attrs: Mapping[str, Any], x_shape: Sequence[int] | None, w_shape: Sequence[int] | None,
+                     output_size: Sequence[int] | None = None, dtype: str = "float32") -> tuple[int, ...] | None:
+    """pd_op.conv2d_transpose / depthwise_conv2d_transpose -> nnlib's descriptor, or None (NHWC, unknown dims,
+    another dtype, geometry the op refuses)."""
+    from pirc.dialects.pd_op.common import ShapeError
+    from pirc.dialects.pd_op.conv import _convt_geometry
+
+    xs, ws = _known(x_shape, 4), _known(w_shape, 4)
+    if xs is None or ws is None or dtype != "float32" or not _nchw(attrs):
+        return None
+    groups = int(attrs.get("groups", 1))
+    if groups < 1 or xs[1] != ws[0] or xs[1] % groups:
+        return None
+    try:
+        strides, pads, dil, (oh, ow) = _convt_geometry(xs, ws, list(output_size) if output_size else None, attrs)
+    except (ShapeError, ValueError, KeyError, TypeError):
+        return None
+    if oh < 0 or ow < 0 or min(strides) < 1 or min(dil) < 1 or pads[0] < 0 or pads[2] < 0:
+        return None
+    return (xs[0], xs[1], xs[2], xs[3], ws[1] * groups, ws[2], ws[3], oh, ow, strides[0], strides[1], pads[0],
+            pads[2], dil[0], dil[1], groups)
+
+
+def interp2d(args: Sequence[Any], attrs: Mapping[str, Any], dtype: str = "float32"
+             ) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """pd_op.nearest_interp / bilinear_interp (NCHW) -> (nnlib's descriptor, the result's shape), or None.
+    ``args``: the op's operands as its kernel takes them (x may be any array of x's shape)."""
+    import struct
+
+    from pirc.dialects.pd_op.interp import plane_coords
+
+    if dtype != "float32" or not args or _known(args[0].shape if args[0] is not None else None, 4) is None:
+        return None
+    try:
+        got = plane_coords(args, attrs)
+    except (ValueError, TypeError, IndexError):
+        return None
+    if got is None:
+        return None
+    method, (oh, ow), tables = got
+    n, c, h, w = (int(d) for d in args[0].shape)
+
+    def flat(t: tuple[Any, ...]) -> list[int]:
+        out = [int(i) for i in t[0]]
+        if len(t) > 1:
+            out += [int(i) for i in t[1]]
+            out += [struct.unpack("<I", struct.pack("<f", float(v)))[0] for a in t[2:] for v in a]
+        return out
+
+    d = (n * c, h, w, oh, ow, 0 if method == "nearest" else 1, *flat(tables[0]), *flat(tables[1]))
+    return d, (n, c, oh, ow)
+
+
 def _bias_strides(shape: Sequence[int], full: tuple[int, int, int, int]) -> tuple[int, ...] | None:
     """Element strides over ``full`` ([B, H, Sq, Sk]) of a contiguous array of ``shape`` that broadcasts to
     it (0 on broadcast axes), or None when it does not broadcast."""
@@ -276,5 +332,5 @@ def threads() -> int:
     return 1 if p is None else max(1, p.omp)
 
 
-__all__ = ["ACT_CODES", "CONV_LEN", "FC_LEN", "MATMUL_LEN", "POOL_LEN", "attention", "conv2d", "embedding", "fc", "matmul", "pool2d",
+__all__ = ["ACT_CODES", "CONV_LEN", "CONVT_LEN", "FC_LEN", "MATMUL_LEN", "POOL_LEN", "attention", "conv2d", "conv2d_transpose", "embedding", "fc", "interp2d", "matmul", "pool2d",
            "threads"]

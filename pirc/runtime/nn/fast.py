@@ -176,6 +176,59 @@ def matmul(x: np.ndarray, y: np.ndarray, tx: bool, ty: bool) -> np.ndarray | Non
         else None
 
 
+def conv2d_transpose(x: np.ndarray, w: np.ndarray, output_size: Sequence[int] | None,
+                     attrs: Mapping[str, Any]) -> np.ndarray | None:
+    """pd_op.conv2d_transpose's result (NCHW float32), or None."""
+    so = lib.lib()
+    if so is None or x.dtype != np.float32 or w.dtype != np.float32:
+        return None
+    osize = tuple(int(v) for v in output_size) if output_size else None
+    key = ("convt", id(attrs), id(w), x.shape, osize)
+    plan = _plan(key, (attrs, w))
+    if plan is None:
+        d = desc.conv2d_transpose(attrs, x.shape, w.shape, osize)
+        plan = _store(key, _Plan((attrs, w), None, (), ()) if d is None else
+                      _Plan((attrs, w, np.ascontiguousarray(w)), (ctypes.c_int64 * len(d))(*d), (d[0], d[4], d[7], d[8]),
+                            ()))
+    if plan.d is None:
+        return None
+    wc = plan.keep[2]
+    if not x.flags.c_contiguous:
+        x = np.ascontiguousarray(x)
+    y = np.empty(plan.out, np.float32)
+    rc = so.pirc_nn_conv2d_transpose_f32(plan.d, x.ctypes.data, wc.ctypes.data, y.ctypes.data, desc.threads())
+    return y if rc == 0 else None
+
+
+def interp2d(args: Sequence[Any], attrs: Mapping[str, Any]) -> np.ndarray | None:
+    """pd_op.nearest_interp / bilinear_interp's result (NCHW float32), or None.  The tables depend on the
+    shape, the attributes and the size operands' values, which are small: the plan is keyed by them."""
+    so = lib.lib()
+    x = args[0] if args else None
+    if so is None or not isinstance(x, np.ndarray) or x.dtype != np.float32:
+        return None
+
+    def small(a: Any) -> Any:
+        if a is None:
+            return None
+        if isinstance(a, list):
+            return tuple(small(v) for v in a)
+        return tuple(np.asarray(a).reshape(-1).tolist())
+
+    key = ("interp", id(attrs), x.shape, tuple(small(a) for a in args[1:]))
+    plan = _plan(key, (attrs,))
+    if plan is None:
+        got = desc.interp2d(args, attrs)
+        plan = _store(key, _Plan((attrs,), None, (), ()) if got is None else
+                      _Plan((attrs,), (ctypes.c_int64 * len(got[0]))(*got[0]), got[1], ()))
+    if plan.d is None:
+        return None
+    if not x.flags.c_contiguous:
+        x = np.ascontiguousarray(x)
+    y = np.empty(plan.out, np.float32)
+    return y if so.pirc_nn_interp2d_f32(plan.d, x.ctypes.data, y.ctypes.data, desc.threads()) == 0 else None
+
+
 def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, bias: np.ndarray | None,
               attrs: Mapping[str, Any]) -> np.ndarray | None:
     """pd_op.fused_dot_product_attention's result (its operands' layout: [B, S, H, D], or [B, S, H*D] with

@@ -1,4 +1,5 @@
-/* pirc's NN kernel library: convolution, pooling, fully connected layers, matmul (see nnlib.h, the ABI).
+/* pirc's NN kernel library: convolution, pooling, fully connected layers, matmul,
+   transposed convolution, interpolation (see nnlib.h, the ABI).
 
    Built once per toolchain through pirc's kernel cache (pirc/runtime/nn/lib.py) with the C
    backend's flags (-O3, -ffp-contract=off, -fopenmp, -march=x86-64-v4 on AVX-512 machines...).
@@ -14,5 +15,7 @@
 #include "conv.c"
 #include "fc.c"
 #include "matmul.c"
+#include "conv_transpose.c"
+#include "interp.c"
 #include "pool.c"
 #include "attention.c"

@@ -83,6 +83,25 @@ int pirc_nn_matmul_f32(const int64_t* d, const float* x, const float* y, float* 
 #define PIRC_NN_MATMUL_MAXB 4
 #define PIRC_NN_MATMUL_DESC_LEN 18
 
+/* Transposed 2-D convolution (pd_op.conv2d_transpose, depthwise_conv2d_transpose; NCHW, no bias).
+   d = {N, C, H, W, O, KH, KW, OH, OW, stride_h, stride_w, pad_top, pad_left, dil_h, dil_w, groups} (16 values;
+   OH / OW: the output size, output_padding and output_size included; contributions falling outside are dropped).
+   x: [N, C, H, W]; w: [C, O/groups, KH, KW]; y: [N, O, OH, OW].  Per image and group cols = W_g^T @ X_g (each sum
+   over the group's input channels in order, fused multiply-adds), then each output adds its taps' columns in
+   (i, j) order starting from 0.  Unsupported: a size < 1 (N, OH, OW, pads may be 0), C or O not divisible by
+   groups.  Returns -2 without memory for the columns. */
+int pirc_nn_conv2d_transpose_f32(const int64_t* d, const float* x, const float* w, float* y, int nt);
+#define PIRC_NN_CONVT_DESC_LEN 16
+
+/* 2-D interpolation of P planes (pd_op.nearest_interp / bilinear_interp, NCHW: P = N * C).
+   d = {P, H, W, OH, OW, method, tables...}: method 0 (nearest): then OH source rows, OW source columns;
+   method 1 (bilinear): OH first rows, OH second rows, OH first-row weights, OH second-row weights (float32 bit
+   patterns), then the same four tables of OW for the columns.  x: [P, H, W]; y: [P, OH, OW].  Bilinear:
+   y = (x00 * wy0) * wx0 + (x10 * wy1) * wx0 + (x01 * wy0) * wx1 + (x11 * wy1) * wx1 in that order (pirc's reference
+   kernel, Paddle's order).  Unsupported: a size < 1 (P may be 0), a source index outside the input. */
+int pirc_nn_interp2d_f32(const int64_t* d, const float* x, float* y, int nt);
+#define PIRC_NN_INTERP_HEAD 6
+
 /* Multi-head attention core (pd_op.fused_dot_product_attention), the unfused program's order:
    s = (q * alpha) . k^T (+ bias); s = max(s - rowmax(s), -64); p = exp(s) / sum(exp(s)); y = p . v.
    d = {B, Sq, Sk, H, D, Dv, bias_stride_b, bias_stride_h, bias_stride_q, bias_stride_k, alpha_bits}
