@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -164,7 +165,9 @@ def generate(name: str, out: Path, repeat: int) -> None:
             if repeat:
                 timing["paddle_ms"] = _median_ms(lambda: exe.run(prog, feed=feeds, fetch_list=fetch_targets),
                                                  repeat)
-                timing["onnxruntime_ms"] = _onnx(prefix, td, feeds, outs[0], repeat)
+                path = _export_onnx(prefix, td)
+                timing["onnxruntime_ms"] = (_ort(path, feeds, [np.asarray(o) for o in outs], repeat, _cores())[0]
+                                            if not path.startswith("n/a") else path)
     (d / "program.pir").write_text(text, encoding="utf-8")
     np.savez(d / "params.npz", **params)
     np.savez(d / "feeds.npz", **feeds)
@@ -177,14 +180,26 @@ def generate(name: str, out: Path, repeat: int) -> None:
     print(f"{name}: {meta['ops']} ops, {len(params)} parameters" + (f", {timing}" if repeat else ""), flush=True)
 
 
-def bench(name: str, out: Path, repeat: int, onnx: bool) -> dict[str, float | str]:
-    """Time Paddle's executor (and ONNX Runtime) on the saved model: one JSON line on stdout."""
+def _cores() -> int:
+    """The cores this process may use (its CPU affinity), as pirc's thread policy counts them."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def bench(name: str, out: Path, repeat: int, onnx: bool, peers: bool = False, threads: int = 0) -> dict[str, float | str]:
+    """Time Paddle's executor (and the deployment peers) on the saved model: one JSON line on stdout.
+
+    ``onnx``: ONNX Runtime; ``peers``: ONNX Runtime, Paddle Inference with oneDNN and OpenVINO, each on
+    ``threads`` threads (0: the cores this process may use), outputs checked against Paddle's."""
     d = out / name
     if not (d / "paddle").is_dir():
         generate(name, out, 0)
     with np.load(d / "feeds.npz") as z:
         feeds = {k: z[k] for k in z.files}
     prefix = str(d / "paddle" / "model")
+    n = threads or _cores()
     scope = paddle.static.Scope()
     with paddle.static.scope_guard(scope):
         exe = paddle.static.Executor(paddle.CPUPlace())
@@ -192,34 +207,145 @@ def bench(name: str, out: Path, repeat: int, onnx: bool) -> dict[str, float | st
         outs = exe.run(prog, feed=feeds, fetch_list=fetch_targets)
         timing: dict[str, float | str] = {
             "paddle_ms": _median_ms(lambda: exe.run(prog, feed=feeds, fetch_list=fetch_targets), repeat)}
-    if onnx:
+    want = [np.asarray(o) for o in outs]
+    if peers:
+        timing["paddle_inference_ms"], timing["paddle_inference_cold_s"] = _paddle_inference(prefix, feeds, want,
+                                                                                            repeat, n)
+    if onnx or peers:
         with tempfile.TemporaryDirectory() as td:
-            timing["onnxruntime_ms"] = _onnx(prefix, td, feeds, outs[0], repeat)
+            path = _export_onnx(prefix, td)
+            if not path.startswith("n/a"):
+                timing["onnxruntime_ms"], timing["onnxruntime_cold_s"] = _ort(path, feeds, want, repeat, n)
+                if peers:
+                    timing["openvino_ms"], timing["openvino_cold_s"] = _openvino(path, feeds, want, repeat, n)
+            else:  # the export failed: every ONNX peer says why
+                timing["onnxruntime_ms"] = path
+                if peers:
+                    timing["openvino_ms"] = path
+    timing["threads"] = n
     print(json.dumps(timing), flush=True)
     return timing
 
 
-def _onnx(prefix: str, td: str, feeds: dict, want: np.ndarray, repeat: int) -> float | str:
+def _why(e: BaseException) -> str:
+    """A short reason for the table: the exception's type and the start of its first line."""
+    first = (str(e).strip().splitlines() or [""])[0]
+    first = re.sub(r"\s+", " ", first)[:40]
+    return f"n/a ({type(e).__name__}{': ' + first if first else ''})"
+
+
+def _check(got: list[np.ndarray], want: list[np.ndarray]) -> str | None:
+    """None when the peer's outputs match Paddle's (rtol 1e-3, atol 1e-3, as ONNX Runtime's check has
+    always been), else a short reason with the largest difference."""
+    if len(got) != len(want):
+        return f"differs ({len(got)} outputs, Paddle {len(want)})"
+    for g, w in zip(got, want):
+        g = np.asarray(g)
+        if g.shape != w.shape:
+            return f"differs (shape {list(g.shape)})"
+        if not np.allclose(g, w, rtol=1e-3, atol=1e-3):
+            return f"differs ({float(np.max(np.abs(g.astype(np.float64) - w))):.1e})"
+    return None
+
+
+def _export_onnx(prefix: str, td: str) -> str:
+    """Paddle's saved model as ONNX (paddle2onnx, opset 13): the file's path, or why not ("n/a (...)")."""
     try:
-        import onnxruntime as ort
+        import contextlib
+        import io
+
         import paddle2onnx
 
         path = os.path.join(td, "model.onnx")
         model_file = prefix + (".json" if os.path.exists(prefix + ".json") else ".pdmodel")
-        paddle2onnx.export(model_file, prefix + ".pdiparams", path, opset_version=13, enable_onnx_checker=False,
-                           verbose=False)
-        so = ort.SessionOptions()
-        so.intra_op_num_threads = os.cpu_count() or 1
-        so.inter_op_num_threads = 1
-        sess = ort.InferenceSession(path, so, providers=["CPUExecutionProvider"])
-        names = [i.name for i in sess.get_inputs()]
-        f = {n: feeds[n] for n in names}
-        got = sess.run(None, f)[0]
-        if not np.allclose(got, want, rtol=1e-3, atol=1e-3):
-            return "differs"
-        return _median_ms(lambda: sess.run(None, f), repeat)
+        with contextlib.redirect_stdout(io.StringIO()):  # paddle2onnx prints its progress
+            paddle2onnx.export(model_file, prefix + ".pdiparams", path, opset_version=13, enable_onnx_checker=False,
+                               verbose=False)
+        if not os.path.exists(path):
+            return "n/a (paddle2onnx wrote nothing)"
+        return path
     except Exception as e:  # noqa: BLE001  - reported in the table, the model still counts
-        return f"n/a ({type(e).__name__})"
+        return _why(e)
+
+
+def _ort(path: str, feeds: dict, want: list[np.ndarray], repeat: int, threads: int) -> tuple[float | str, float | str]:
+    """(ONNX Runtime's warm median ms or why not, its cold start: session creation + first run, s)."""
+    try:
+        import onnxruntime as ort
+
+        so = ort.SessionOptions()
+        so.intra_op_num_threads = threads
+        so.inter_op_num_threads = 1
+        t0 = time.perf_counter()
+        sess = ort.InferenceSession(path, so, providers=["CPUExecutionProvider"])
+        f = {i.name: feeds[i.name] for i in sess.get_inputs()}
+        got = sess.run(None, f)
+        cold = time.perf_counter() - t0
+        bad = _check(got, want)
+        return (bad, cold) if bad else (_median_ms(lambda: sess.run(None, f), repeat), cold)
+    except Exception as e:  # noqa: BLE001
+        return _why(e), "-"
+
+
+def _paddle_inference(prefix: str, feeds: dict, want: list[np.ndarray], repeat: int,
+                      threads: int) -> tuple[float | str, float | str]:
+    """(Paddle Inference with oneDNN: warm median ms or why not, predictor creation + first run, s)."""
+    try:
+        from paddle import inference
+
+        model_file = prefix + (".json" if os.path.exists(prefix + ".json") else ".pdmodel")
+        t0 = time.perf_counter()
+        config = inference.Config(model_file, prefix + ".pdiparams")
+        config.disable_gpu()
+        config.enable_mkldnn()
+        config.switch_ir_optim(True)
+        config.set_cpu_math_library_num_threads(threads)
+        config.disable_glog_info()
+        pred = inference.create_predictor(config)
+        ins = [(pred.get_input_handle(k), feeds[k]) for k in pred.get_input_names()]
+        outs = [pred.get_output_handle(k) for k in pred.get_output_names()]
+
+        def run() -> list[np.ndarray]:
+            for h, a in ins:
+                h.copy_from_cpu(a)
+            pred.run()
+            return [h.copy_to_cpu() for h in outs]
+
+        got = run()
+        cold = time.perf_counter() - t0
+        bad = _check(got, want)
+        return (bad, cold) if bad else (_median_ms(run, repeat), cold)
+    except Exception as e:  # noqa: BLE001
+        return _why(e), "-"
+
+
+def _openvino(path: str, feeds: dict, want: list[np.ndarray], repeat: int,
+              threads: int) -> tuple[float | str, float | str]:
+    """(OpenVINO's CPU plugin on the ONNX model: warm median ms or why not, read + compile + first run, s).
+
+    float32 inference precision: on a CPU with bfloat16 support OpenVINO's default is bfloat16."""
+    try:
+        import openvino as ov
+
+        t0 = time.perf_counter()
+        core = ov.Core()
+        model = core.read_model(path)
+        compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads, "PERFORMANCE_HINT": "LATENCY",
+                                                     "INFERENCE_PRECISION_HINT": "f32"})
+        req = compiled.create_infer_request()
+        f = {i.get_any_name(): feeds[i.get_any_name()] for i in compiled.inputs}
+        k = len(compiled.outputs)
+
+        def run() -> list[np.ndarray]:
+            req.infer(f)
+            return [req.get_output_tensor(i).data for i in range(k)]
+
+        got = [a.copy() for a in run()]
+        cold = time.perf_counter() - t0
+        bad = _check(got, want)
+        return (bad, cold) if bad else (_median_ms(run, repeat), cold)
+    except Exception as e:  # noqa: BLE001
+        return _why(e), "-"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -227,20 +353,25 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", required=True, type=Path)
     ap.add_argument("--only", default=",".join(MODELS))
     ap.add_argument("--time", type=int, default=0, metavar="N", help="time Paddle and ONNX Runtime (N runs)")
-    ap.add_argument("--threads", type=int, default=0, help="Paddle's CPU math threads (0: all cores)")
+    ap.add_argument("--threads", type=int, default=0,
+                    help="threads of Paddle and of every peer (0: the cores this process may use, as pirc)")
     ap.add_argument("--bench", type=int, default=0, metavar="N",
                     help="only time the saved model (N runs; generated first if missing): a JSON line on stdout")
     ap.add_argument("--onnx", action="store_true", help="with --bench: ONNX Runtime too")
+    ap.add_argument("--peers", action="store_true",
+                    help="with --bench: ONNX Runtime, Paddle Inference (oneDNN) and OpenVINO (on the ONNX model), "
+                         "warm medians and cold starts (creation + first run), outputs checked against Paddle's")
     a = ap.parse_args(argv)
     paddle.set_device("cpu")
-    if a.threads or os.cpu_count():
-        paddle.set_num_threads(a.threads or os.cpu_count() or 1) if hasattr(paddle, "set_num_threads") else None
+    threads = a.threads or _cores()
+    if hasattr(paddle, "set_num_threads"):
+        paddle.set_num_threads(threads)
     for name in a.only.split(","):
         if name not in MODELS:
             print(f"unknown model {name!r}; known: {', '.join(MODELS)}", file=sys.stderr)
             return 2
         if a.bench:
-            bench(name, a.out, a.bench, a.onnx)
+            bench(name, a.out, a.bench, a.onnx, a.peers, threads)
         else:
             generate(name, a.out, a.time)
     return 0
