@@ -51,7 +51,10 @@ from bench.xla_models import measure_in_fresh_process  # imports no jax
 
 MODELS_DIR = ROOT / "bench" / ".models"
 ZOO = ["resnet50", "mobilenet_v2", "mobilenet_v3_small", "shufflenet_v2_x1_0", "squeezenet1_1", "densenet121",
-       "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch", "mobilenet_v2_x0_25_32", "encoder_small"]
+       "googlenet", "vgg11", "bert_base_encoder", "mobilenet_v2_dynbatch", "mobilenet_v2_x0_25_32", "encoder_small",
+       # beyond paddle.vision (bench/zoo_archs.py; issue 27's broad model set)
+       "vit_tiny", "gpt_decoder_small", "gpt_decoder_kvcache", "swin_tiny_block", "unet_small", "diffusion_unet_small",
+       "moe_transformer", "dlrm_small", "speech_conformer_small", "detection_head_small"]
 #: --threads: pirc's thread budget (PIRC_NUM_THREADS) and every peer's threads; 0: the cores the process may use
 THREADS = 0
 #: --peers: the deployment peers, (the row's key, the column's title); cinn/best is cinn over the fastest of them
@@ -143,11 +146,18 @@ def paddle_bench(name: str, paddle_python: str, repeat: int, onnx: bool, peers: 
     cmd = [paddle_python, str(ROOT / "bench" / "zoo_paddle.py"), "--out", str(MODELS_DIR), "--only", name,
            "--bench", str(repeat), "--threads", str(threads)] + (["--onnx"] if onnx else []) + \
           (["--peers"] if peers else [])
-    p = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    p = subprocess.run(cmd, capture_output=True, text=True, errors="replace", check=False)
+    last = (p.stderr.strip().splitlines() or [f"exit {p.returncode}"])[-1].strip()
     for line in reversed(p.stdout.splitlines()):
         if line.startswith("{"):
-            return json.loads(line)
-    return {"paddle_ms": f"failed: {(p.stderr.strip().splitlines() or ['?'])[-1][:40]}"}
+            got = json.loads(line)
+            dead = got.pop("running", None)
+            if dead:  # that peer took the process down (a native abort): it and the peers after it say so
+                got[dead] = f"crashed (exit {p.returncode}: {last[:40]})"
+                for k in ["onnxruntime_ms"] + (["openvino_ms", "paddle_inference_ms"] if peers else []):
+                    got.setdefault(k, f"not run ({dead[:-3]} crashed)")
+            return got
+    return {"paddle_ms": f"failed: {last[:40]}"}
 
 
 def _median(xs: list[float | str] | None) -> float | str | None:

@@ -37,6 +37,9 @@ import numpy as np
 import paddle
 from paddle import nn
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import zoo_archs as A  # noqa: E402  - the architectures beyond paddle.vision
+
 paddle.enable_static()
 
 IMAGE = [3, 224, 224]
@@ -78,7 +81,22 @@ def _vision(name: str, **kw):
     return getattr(M, name)(**kw)
 
 
-# name -> (build(): layer, feeds: {name: (declared shape, fed shape, dtype)})
+def _ints(high: int, value: int | None = None):
+    """A feed of int64 ids below ``high`` (or all equal to ``value``)."""
+    def draw(rng: np.random.RandomState, shape: list[int]) -> np.ndarray:
+        return np.full(shape, value, np.int64) if value is not None else rng.randint(0, high, shape).astype(np.int64)
+    return draw
+
+
+def _timestep(rng: np.random.RandomState, shape: list[int]) -> np.ndarray:
+    return np.full(shape, 500.0, np.float32)
+
+
+F32 = "float32"
+#: gpt_decoder_kvcache: the decode step's cache length (the new token is position T)
+KV_T, KV_LAYERS, KV_HEADS, KV_DH = 127, 6, 6, 64
+
+# name -> (build(): layer, feeds: {name: (declared shape, fed shape, dtype[, draw(rng, shape)])})
 MODELS = {
     "resnet50": (lambda: _vision("resnet50"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
     "mobilenet_v2": (lambda: _vision("mobilenet_v2"), {"x": ([1] + IMAGE, [1] + IMAGE, "float32")}),
@@ -95,10 +113,32 @@ MODELS = {
     "encoder_small": (SmallEncoder, {"x": ([1, 32, 128], [1, 32, 128], "float32")}),
     "bert_base_encoder": (BertEncoder, {"ids": ([1, 128], [1, 128], "int64"),
                                         "pos": ([1, 128], [1, 128], "int64")}),
+    # beyond paddle.vision (bench/zoo_archs.py; issue 27's broad model set)
+    "vit_tiny": (lambda: A.ViT(), {"x": ([1] + IMAGE, [1] + IMAGE, F32)}),
+    "gpt_decoder_small": (lambda: A.GPTDecoder(), {"ids": ([1, 128], [1, 128], "int64", _ints(8192)),
+                                                   "pos": ([1, 128], [1, 128], "int64")}),
+    "gpt_decoder_kvcache": (lambda: A.GPTDecodeStep(), {
+        "ids": ([1, 1], [1, 1], "int64", _ints(8192)), "pos": ([1, 1], [1, 1], "int64", _ints(0, KV_T)),
+        "k_cache": ([KV_LAYERS, 1, KV_HEADS, KV_T, KV_DH], [KV_LAYERS, 1, KV_HEADS, KV_T, KV_DH], F32),
+        "v_cache": ([KV_LAYERS, 1, KV_HEADS, KV_T, KV_DH], [KV_LAYERS, 1, KV_HEADS, KV_T, KV_DH], F32)}),
+    "swin_tiny_block": (lambda: A.SwinSmall(), {"x": ([1] + IMAGE, [1] + IMAGE, F32)}),
+    "unet_small": (lambda: A.UNet(), {"x": ([1, 3, 128, 128], [1, 3, 128, 128], F32)}),
+    "diffusion_unet_small": (lambda: A.DiffusionUNet(), {"x": ([1, 4, 32, 32], [1, 4, 32, 32], F32),
+                                                         "t": ([1], [1], F32, _timestep)}),
+    "moe_transformer": (lambda: A.MoELayer(), {"x": ([1, 64, 256], [1, 64, 256], F32)}),
+    "dlrm_small": (lambda: A.DLRM(), {"dense": ([64, 13], [64, 13], F32),
+                                      **{f"sparse_{i}": ([64], [64], "int64", _ints(n))
+                                         for i, n in enumerate(A.DLRM_TABLES)}}),
+    "speech_conformer_small": (lambda: A.Conformer(), {"x": ([1, 200, 80], [1, 200, 80], F32)}),
+    "detection_head_small": (lambda: A.DetectionHead(), {"x": ([1, 3, 256, 256], [1, 3, 256, 256], F32)}),
 }
+#: models whose every output is fetched (GoogLeNet's auxiliary heads are not: its first output only)
+MULTI_OUTPUT = {"gpt_decoder_kvcache"}
 
 
-def _feed(rng: np.random.RandomState, name: str, shape: list[int], dtype: str) -> np.ndarray:
+def _feed(rng: np.random.RandomState, name: str, shape: list[int], dtype: str, draw=None) -> np.ndarray:
+    if draw is not None:
+        return draw(rng, shape)
     if dtype == "int64":
         if name == "pos":
             return np.broadcast_to(np.arange(shape[-1], dtype=np.int64), shape).copy()
@@ -141,19 +181,20 @@ def generate(name: str, out: Path, repeat: int) -> None:
         with paddle.static.program_guard(main, startup):
             net = build()
             net.eval()
-            xs = [paddle.static.data(k, s, dt) for k, (s, _, dt) in feed_specs.items()]
+            xs = [paddle.static.data(k, spec[0], spec[2]) for k, spec in feed_specs.items()]
             y = net(*xs)
-            if isinstance(y, (tuple, list)):  # GoogLeNet returns its auxiliary heads too: the main one
-                y = y[0]
+            ys = list(y) if isinstance(y, (tuple, list)) else [y]
+            if name not in MULTI_OUTPUT:  # GoogLeNet returns its auxiliary heads too: the main one
+                ys = ys[:1]
         exe = paddle.static.Executor(paddle.CPUPlace())
         exe.run(startup)
         _perturb(main, scope, np.random.RandomState(seed + 1))
-        feeds = {k: _feed(rng, k, fed, dt) for k, (_, fed, dt) in feed_specs.items()}
+        feeds = {k: _feed(rng, k, spec[1], spec[2], *spec[3:]) for k, spec in feed_specs.items()}
         with tempfile.TemporaryDirectory() as td:
             prefix = os.path.join(td, "model")
-            paddle.static.save_inference_model(prefix, xs, [y], exe, program=main)
+            paddle.static.save_inference_model(prefix, xs, ys, exe, program=main)
             (d / "paddle").mkdir(exist_ok=True)  # for --bench: Paddle's own files of the model
-            paddle.static.save_inference_model(str(d / "paddle" / "model"), xs, [y], exe, program=main)
+            paddle.static.save_inference_model(str(d / "paddle" / "model"), xs, ys, exe, program=main)
             prog, _, fetch_targets = paddle.static.load_inference_model(prefix, exe)
             text = str(prog)
             params = {op.attrs()["parameter_name"]: None for op in prog.global_block().ops
@@ -189,10 +230,13 @@ def _cores() -> int:
 
 
 def bench(name: str, out: Path, repeat: int, onnx: bool, peers: bool = False, threads: int = 0) -> dict[str, float | str]:
-    """Time Paddle's executor (and the deployment peers) on the saved model: one JSON line on stdout.
+    """Time Paddle's executor (and the deployment peers) on the saved model: JSON lines on stdout, the last
+    one the figures.
 
     ``onnx``: ONNX Runtime; ``peers``: ONNX Runtime, Paddle Inference with oneDNN and OpenVINO, each on
-    ``threads`` threads (0: the cores this process may use), outputs checked against Paddle's."""
+    ``threads`` threads (0: the cores this process may use), outputs checked against Paddle's.  A peer can
+    kill the process (a native abort): before each one a line with the figures so far and ``"running":
+    KEY`` is printed, so the caller can tell which peer took the process down."""
     d = out / name
     if not (d / "paddle").is_dir():
         generate(name, out, 0)
@@ -208,21 +252,28 @@ def bench(name: str, out: Path, repeat: int, onnx: bool, peers: bool = False, th
         timing: dict[str, float | str] = {
             "paddle_ms": _median_ms(lambda: exe.run(prog, feed=feeds, fetch_list=fetch_targets), repeat)}
     want = [np.asarray(o) for o in outs]
-    if peers:
-        timing["paddle_inference_ms"], timing["paddle_inference_cold_s"] = _paddle_inference(prefix, feeds, want,
-                                                                                            repeat, n)
+    timing["threads"] = n
+
+    def running(key: str) -> None:
+        print(json.dumps({**timing, "running": key}), flush=True)
+
     if onnx or peers:
         with tempfile.TemporaryDirectory() as td:
-            path = _export_onnx(prefix, td)
+            path = _export_onnx(prefix, td)  # in a subprocess: paddle2onnx exits or aborts on what it cannot convert
             if not path.startswith("n/a"):
+                running("onnxruntime_ms")
                 timing["onnxruntime_ms"], timing["onnxruntime_cold_s"] = _ort(path, feeds, want, repeat, n)
                 if peers:
+                    running("openvino_ms")
                     timing["openvino_ms"], timing["openvino_cold_s"] = _openvino(path, feeds, want, repeat, n)
             else:  # the export failed: every ONNX peer says why
                 timing["onnxruntime_ms"] = path
                 if peers:
                     timing["openvino_ms"] = path
-    timing["threads"] = n
+    if peers:
+        running("paddle_inference_ms")
+        timing["paddle_inference_ms"], timing["paddle_inference_cold_s"] = _paddle_inference(prefix, feeds, want,
+                                                                                            repeat, n)
     print(json.dumps(timing), flush=True)
     return timing
 
@@ -243,29 +294,47 @@ def _check(got: list[np.ndarray], want: list[np.ndarray]) -> str | None:
         g = np.asarray(g)
         if g.shape != w.shape:
             return f"differs (shape {list(g.shape)})"
+        if np.isnan(g).any() and not np.isnan(w).any():
+            return "differs (NaN)"
         if not np.allclose(g, w, rtol=1e-3, atol=1e-3):
             return f"differs ({float(np.max(np.abs(g.astype(np.float64) - w))):.1e})"
     return None
 
 
+EXPORT = """
+import sys, warnings
+warnings.filterwarnings("ignore")
+import paddle2onnx
+paddle2onnx.export(sys.argv[1], sys.argv[2], sys.argv[3], opset_version=13, enable_onnx_checker=False, verbose=True)
+"""
+
+
 def _export_onnx(prefix: str, td: str) -> str:
-    """Paddle's saved model as ONNX (paddle2onnx, opset 13): the file's path, or why not ("n/a (...)")."""
+    """Paddle's saved model as ONNX (paddle2onnx, opset 13): the file's path, or why not ("n/a (...)").
+
+    A subprocess: on an operator it cannot convert paddle2onnx 2.1 ends the process (exit -1, or abort)."""
+    import subprocess
+
+    path = os.path.join(td, "model.onnx")
+    model_file = prefix + (".json" if os.path.exists(prefix + ".json") else ".pdmodel")
     try:
-        import contextlib
-        import io
-
-        import paddle2onnx
-
-        path = os.path.join(td, "model.onnx")
-        model_file = prefix + (".json" if os.path.exists(prefix + ".json") else ".pdmodel")
-        with contextlib.redirect_stdout(io.StringIO()):  # paddle2onnx prints its progress
-            paddle2onnx.export(model_file, prefix + ".pdiparams", path, opset_version=13, enable_onnx_checker=False,
-                               verbose=False)
-        if not os.path.exists(path):
-            return "n/a (paddle2onnx wrote nothing)"
+        p = subprocess.run([sys.executable, "-c", EXPORT, model_file, prefix + ".pdiparams", path],
+                           capture_output=True, text=True, errors="replace", timeout=600, check=False)
+    except subprocess.TimeoutExpired:
+        return "n/a (paddle2onnx: timed out)"
+    if p.returncode == 0 and os.path.exists(path):
         return path
-    except Exception as e:  # noqa: BLE001  - reported in the table, the model still counts
-        return _why(e)
+    log = re.sub(r"\x1b\[[0-9;]*m", "", p.stdout + "\n" + p.stderr)
+    ops = re.findall(r"Start export (pd_op\.\w+)", log)
+    fail = re.search(r"Failed to convert PaddlePaddle model: (?:\(\w+\) )?([^\n]*)", log)
+    if fail:
+        why = f"{ops[-1]}: {fail.group(1)}" if ops else fail.group(1)
+    elif "unsupported operators" in log:
+        listed = sorted(set(re.findall(r"Oops, there are \d+ ops not supported yet, including (.*)", log)))
+        why = "unsupported operators" + (f" {listed[0]}" if listed else "")
+    else:
+        why = f"exit {p.returncode}" + (f" in {ops[-1]}" if ops else "")
+    return f"n/a (paddle2onnx: {why.strip()[:60]})"
 
 
 def _ort(path: str, feeds: dict, want: list[np.ndarray], repeat: int, threads: int) -> tuple[float | str, float | str]:
@@ -333,7 +402,12 @@ def _openvino(path: str, feeds: dict, want: list[np.ndarray], repeat: int,
         compiled = core.compile_model(model, "CPU", {"INFERENCE_NUM_THREADS": threads, "PERFORMANCE_HINT": "LATENCY",
                                                      "INFERENCE_PRECISION_HINT": "f32"})
         req = compiled.create_infer_request()
-        f = {i.get_any_name(): feeds[i.get_any_name()] for i in compiled.inputs}
+        f = {}
+        for i in compiled.inputs:  # a port can carry several names (paddle2onnx's "auto.cast.0" next to "x")
+            fed = sorted(i.get_names() & feeds.keys())
+            if not fed:
+                raise KeyError(f"input {i.get_any_name()} not fed")
+            f[fed[0]] = feeds[fed[0]]
         k = len(compiled.outputs)
 
         def run() -> list[np.ndarray]:
