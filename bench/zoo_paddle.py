@@ -168,7 +168,7 @@ def _median_ms(fn, n: int) -> float:
     return statistics.median(ts) * 1e3
 
 
-def generate(name: str, out: Path, repeat: int) -> None:
+def generate(name: str, out: Path, repeat: int, threads: int = 0) -> None:
     build, feed_specs = MODELS[name]
     seed = 1234
     paddle.seed(seed)
@@ -207,7 +207,7 @@ def generate(name: str, out: Path, repeat: int) -> None:
                 timing["paddle_ms"] = _median_ms(lambda: exe.run(prog, feed=feeds, fetch_list=fetch_targets),
                                                  repeat)
                 path = _export_onnx(prefix, td)
-                timing["onnxruntime_ms"] = (_ort(path, feeds, [np.asarray(o) for o in outs], repeat, _cores())[0]
+                timing["onnxruntime_ms"] = (_ort(path, feeds, [np.asarray(o) for o in outs], repeat, threads or _cores())[0]
                                             if not path.startswith("n/a") else path)
     (d / "program.pir").write_text(text, encoding="utf-8")
     np.savez(d / "params.npz", **params)
@@ -281,7 +281,7 @@ def bench(name: str, out: Path, repeat: int, onnx: bool, peers: bool = False, th
 def _why(e: BaseException) -> str:
     """A short reason for the table: the exception's type and the start of its first line."""
     first = (str(e).strip().splitlines() or [""])[0]
-    first = re.sub(r"\s+", " ", first)[:40]
+    first = re.sub(r"\s+", " ", re.sub(r"^\(\w+\) ", "", first.strip()))[:60]  # Paddle's "(Unimplemented) "
     return f"n/a ({type(e).__name__}{': ' + first if first else ''})"
 
 
@@ -447,7 +447,7 @@ def main(argv: list[str] | None = None) -> int:
         if a.bench:
             bench(name, a.out, a.bench, a.onnx, a.peers, threads)
         else:
-            generate(name, a.out, a.time)
+            generate(name, a.out, a.time, threads)
     return 0
 
 
