@@ -1,13 +1,15 @@
 #!/usr/bin/env python
-"""Whole-model speed: pirc's interpreter and ``--backend cinn`` against Paddle and ONNX Runtime.
+"""Whole-model speed: pirc's interpreter and ``--backend cinn`` against Paddle and the deployment peers.
 
 The models come from Paddle's model zoo (``paddle.vision.models`` at 224x224, a BERT-base-sized
 encoder from ``paddle.nn``, MobileNetV2 with a dynamic batch fed 4 images, and two small models:
-MobileNetV2 x0.25 at 32x32 and a 2-layer 128-wide encoder); random weights with a
-fixed seed.  They are generated on demand into ``bench/.models/`` (git-ignored: ResNet-50's
-weights alone are 100 MB) by bench/zoo_paddle.py, run with an interpreter that has
-paddlepaddle==3.3.1 (``--paddle-python``, default ``$PADDLE_PYTHON``), which also times Paddle's
-executor and ONNX Runtime (via paddle2onnx) on the same model.  pirc never imports Paddle.
+MobileNetV2 x0.25 at 32x32 and a 2-layer 128-wide encoder) and from bench/zoo_archs.py, written with
+``paddle.nn``: vit_tiny, gpt_decoder_small, gpt_decoder_kvcache (one decode step against a fed KV
+cache), swin_tiny_block, unet_small, diffusion_unet_small, moe_transformer, dlrm_small,
+speech_conformer_small, detection_head_small; random weights with a fixed seed.  They are
+generated on demand into ``bench/.models/`` (git-ignored: ResNet-50's weights alone are 100 MB) by
+bench/zoo_paddle.py, run with an interpreter that has paddlepaddle==3.3.1 (``--paddle-python``,
+default ``$PADDLE_PYTHON``), which also times Paddle's executor and the peers on the same model.  pirc never imports Paddle.
 
 Each pirc figure is a fresh ``pirc-run --repeat N`` process (so each decides its own threads, as a
 user's run would) whose results are checked against Paddle's (rtol 1e-4, atol 1e-5 times the
@@ -17,7 +19,13 @@ warm kernel cache.  Paddle's executor is timed in the same run (bench/zoo_paddle
 subprocess with the Paddle interpreter), and the columns are interleaved: ``--rounds R`` times
 Paddle, interp, cinn (per checkout) in turn, and the table gives each column's median over the
 rounds with the ratios Paddle/cinn and interp/cinn (above 1: cinn is faster); ``--onnx`` times ONNX
-Runtime in the Paddle subprocess of every round, with cinn/onnxrt (below 2: within 2x).  ``--xla`` adds XLA:
+Runtime in the Paddle subprocess of every round, with cinn/onnxrt (below 2: within 2x).  ``--peers``
+times three deployment peers there, each on as many threads as pirc (``--threads``, default the cores
+the process may use): ONNX Runtime (with its cold start, session creation + first run: ``ort cold
+s``), Paddle Inference with oneDNN (``pd-onednn``) and OpenVINO on paddle2onnx's model; a peer that
+fails, crashes or differs from Paddle shows why instead of a time.  ``cinn/best`` is cinn over the
+fastest peer, and a last line gives the geometric means over the models of cinn/best and interp/cinn
+(``--json`` writes ``{"rows": [...], "geomean": {...}}``).  ``--xla`` adds XLA:
 bench/xla_models.py expresses the same program in JAX (jax.jit of the whole program, a fresh process
 per round, checked against Paddle's outputs) and gives its warm median and its cold compile, next to
 cinn's cold process.
@@ -27,6 +35,7 @@ cinn's cold process.
     .venv/bin/python bench/models.py --models squeezenet1_1 --pirc-root OTHER_CHECKOUT   # another pirc
     .venv/bin/python bench/models.py --models mobilenet_v2 --baseline OTHER_CHECKOUT --rounds 5   # before/after
     .venv/bin/python bench/models.py --models mobilenet_v2,bert_base_encoder --xla --onnx   # XLA, ONNX Runtime
+    .venv/bin/python bench/models.py --models vit_tiny,dlrm_small --peers --json out/models.json   # all peers
 
 On a shared machine compare columns of one run (ratios), not runs; ``--cpu`` adds the CPU ms per warm
 run of interp and cinn (every thread of the process, medians over the rounds), which a neighbour's load

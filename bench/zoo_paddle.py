@@ -1,12 +1,13 @@
 #!/usr/bin/env python
-"""The Paddle side of bench/models.py: build model-zoo networks, save them, time Paddle and ONNX Runtime.
+"""The Paddle side of bench/models.py: build model-zoo networks, save them, time Paddle and the deployment peers.
 
-Run with an interpreter that has paddlepaddle==3.3.1 (and, for the ONNX column, paddle2onnx and
-onnxruntime); bench/models.py starts it as a subprocess, pirc itself never imports Paddle:
+Run with an interpreter that has paddlepaddle==3.3.1 (and, for the peers, paddle2onnx, onnxruntime and
+openvino); bench/models.py starts it as a subprocess, pirc itself never imports Paddle:
 
     python bench/zoo_paddle.py --out bench/.models --only resnet50,mobilenet_v2
     python bench/zoo_paddle.py --out bench/.models --only resnet50 --time 10 --threads 2
     python bench/zoo_paddle.py --out bench/.models --only resnet50 --bench 10 --onnx   # time only
+    python bench/zoo_paddle.py --out bench/.models --only vit_tiny --bench 10 --peers  # every peer
 
 For each model it writes ``OUT/<name>/``: ``program.pir`` (the printed inference program, as
 Paddle loads it back), ``params.npz``, ``feeds.npz``, ``outputs.npz`` (Paddle's executor on the
@@ -14,6 +15,16 @@ feeds), ``meta.json`` and ``paddle/model.*`` (Paddle's inference model, for ``--
 ``--time N`` also ``paddle.json``: warm medians (ms) of Paddle's executor and, when it can be
 exported, ONNX Runtime on the same model.  Weights are random
 (fixed seeds) with batch-norm statistics re-drawn so that every parameter carries information.
+The models: ``paddle.vision.models``, two encoders from ``paddle.nn`` and the architectures of
+bench/zoo_archs.py (ViT, GPT decoder and KV-cache step, Swin, UNets, MoE, DLRM, Conformer, FPN head).
+
+``--bench N --peers`` times, besides Paddle's executor, three deployment peers on ``--threads``
+threads (default: the cores this process may use, as pirc): ONNX Runtime and OpenVINO (CPU plugin,
+latency hint, float32 precision) on paddle2onnx's export (opset 13, in a subprocess: paddle2onnx ends
+the process on an operator it cannot convert), and Paddle Inference with oneDNN (IR optimisation on).
+Each gives its warm median (ms) and its cold start (``*_cold_s``: session / predictor creation + the
+first run), its outputs checked against Paddle's executor (rtol 1e-3, atol 1e-3); a peer that fails or
+differs gives a short reason instead of a time.
 """
 
 from __future__ import annotations
@@ -38,7 +49,7 @@ import paddle
 from paddle import nn
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-import zoo_archs as A  # noqa: E402  - the architectures beyond paddle.vision
+import zoo_archs as A  # the architectures beyond paddle.vision (after the path above)
 
 paddle.enable_static()
 
