@@ -441,7 +441,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--threads", type=int, default=0,
                     help="threads of Paddle and of every peer (0: the cores this process may use, as pirc)")
     ap.add_argument("--bench", type=int, default=0, metavar="N",
-                    help="only time the saved model (N runs; generated first if missing): a JSON line on stdout")
+                    help="only time the saved model (N runs; generated first if missing): JSON lines on stdout, "
+                         "the last one the figures")
     ap.add_argument("--onnx", action="store_true", help="with --bench: ONNX Runtime too")
     ap.add_argument("--peers", action="store_true",
                     help="with --bench: ONNX Runtime, Paddle Inference (oneDNN) and OpenVINO (on the ONNX model), "
