@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 from aot_programs import chain_programs, cnn_programs
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pirc.api as api
 from pirc.cinn.backend.cache import KernelCache
@@ -399,3 +400,36 @@ def test_shape_arithmetic_is_folded_when_the_plan_is_made() -> None:
         assert status.startswith("AOT: used"), status
         _same(aot, interp)
         np.testing.assert_allclose(aot["y"], np.exp(x + 0.5), rtol=1e-6)
+
+
+def _roll_program(shape: tuple[int, ...], shifts: list[int], axis: list[int]) -> str:
+    dims = "x".join(str(d) for d in shape)
+    return f"""{{
+    (%0) = "pd_op.data" () {{dtype:float32,name:"x",place:Place(undefined:0),shape:[{",".join(map(str, shape))}],stop_gradient:[true]}} : () -> tensor<{dims}xf32>
+    (%1) = "pd_op.exp" (%0) {{stop_gradient:[true]}} : (tensor<{dims}xf32>) -> tensor<{dims}xf32>
+    (%2) = "pd_op.full_int_array" () {{dtype:int64,place:Place(cpu),stop_gradient:[true],value:[{",".join(map(str, shifts))}]}} : () -> tensor<{len(shifts)}xi64>
+    (%3) = "pd_op.roll" (%1, %2) {{axis:[{",".join(map(str, axis))}],stop_gradient:[true]}} : (tensor<{dims}xf32>, tensor<{len(shifts)}xi64>) -> tensor<{dims}xf32>
+    (%4) = "pd_op.fetch" (%3) {{col:0,name:"y",persistable:[true],stop_gradient:[true]}} : (tensor<{dims}xf32>) -> tensor<{dims}xf32>
+}}
+"""
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(st.integers(1, 5), min_size=1, max_size=4).flatmap(
+    lambda shape: st.tuples(st.just(tuple(shape)),
+                            st.lists(st.tuples(st.integers(-len(shape), len(shape) - 1), st.integers(-7, 7)),
+                                     min_size=0, max_size=3))))
+def test_roll_is_a_host_copy_of_the_interpreters_values(case: tuple[tuple[int, ...], list[tuple[int, int]]]) -> None:
+    """pd_op.roll (a shifted window's cyclic shift) runs in the host program: repeated and negative axes,
+    shifts past the dim, and the flattened roll (no axes)."""
+    shape, pairs = case
+    axis = [a for a, _ in pairs]
+    shifts = [s for _, s in pairs] or [3]
+    prog = api.parse(_roll_program(shape, shifts, axis), "roll")
+    compile_program(prog, "c")
+    x = np.arange(int(np.prod(shape)), dtype=np.float32).reshape(shape) / 10
+    aot, interp, status = _both(prog, {"x": x})
+    assert status.startswith("AOT: used"), status
+    _same(aot, interp)
+    want = np.roll(np.exp(x), shifts, axis) if axis else np.roll(np.exp(x).reshape(-1), shifts[0]).reshape(shape)
+    np.testing.assert_allclose(aot["y"], want, rtol=1e-6)

@@ -23,7 +23,7 @@ from pirc.runtime.aot.nnops import SIGNATURES
 from pirc.runtime.aot.plan import Buf, Plan
 
 #: bumped whenever the emitted program or its ABI changes (part of the cache key)
-AOT_VERSION = "2"
+AOT_VERSION = "3"
 ENTRY = "pirc_aot_main"
 
 _PRELUDE = """\
@@ -44,6 +44,10 @@ static double pirc_now(void)
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 """
+
+
+#: steps the host program does itself (every other step calls a function of its table)
+_HOST_STEPS = ("kernel", "concat", "move")
 
 
 def _i64(v: int) -> str:
@@ -76,6 +80,20 @@ def _concat(args: list, desc: list[int], n_params: int) -> list[str]:
     return lines
 
 
+def _move(k: int, args: list, desc: list[int], n_params: int) -> list[str]:
+    """A data movement: its runs (source, destination, length in elements) copied in order."""
+    esize, runs = desc[0], desc[1:]
+    src, out = args
+    nruns = len(runs) // 3
+    if nruns == 0:
+        return ["    (void)0;"]
+    return [f"    const char* s = (const char*){_buf(src, n_params)};",
+            f"    char* d = (char*){_buf(out, n_params)};",
+            f"    for (int64_t r = 0; r < {_i64(nruns)}; r += 1)",
+            f"      memcpy(d + pirc_m{k}[3 * r + 1] * {_i64(esize)}, s + pirc_m{k}[3 * r] * {_i64(esize)},",
+            f"             (size_t)(pirc_m{k}[3 * r + 2] * {_i64(esize)}));"]
+
+
 def emit_c(plan: Plan) -> str:
     """The C translation unit of ``plan`` (deterministic: equal plans give equal text)."""
     n_params = len(plan.params)
@@ -84,12 +102,14 @@ def emit_c(plan: Plan) -> str:
              f" * ABI: int {ENTRY}(void* const* params, void* const* feeds, void* const* outs, char* arena,",
              " *                    void* const* fns, double* times);  0, or k + 1 when call k failed",
              " */", _PRELUDE]
-    used = sorted({st.kind for st in plan.steps if st.kind not in ("kernel", "concat")})
+    used = sorted({st.kind for st in plan.steps if st.kind not in _HOST_STEPS})
     for sym in used:
         params = ", ".join(SIGNATURES[sym])
         lines.append(f"typedef int (*{sym}_t)(const int64_t*, {params}, int);")
     for k, st in enumerate(plan.steps):
-        if st.kind not in ("kernel", "concat"):
+        if st.kind == "move" and len(st.desc) > 1:
+            lines.append(f"static const int64_t pirc_m{k}[{len(st.desc) - 1}] = {{{', '.join(_i64(v) for v in st.desc[1:])}}};")
+        if st.kind not in _HOST_STEPS:
             lines.append(f"static const int64_t pirc_d{k}[{len(st.desc)}] = {{{', '.join(_i64(v) for v in st.desc)}}};")
     lines.append(_NOW)
     lines.append(f"int {ENTRY}(void* const* params, void* const* feeds, void* const* outs, char* arena, "
@@ -114,6 +134,8 @@ def emit_c(plan: Plan) -> str:
             lines.append(f"    if (((pirc_kernel_t)fns[{st.fn}])(a, {n}) != 0) return {k + 1};")
         elif st.kind == "concat":
             lines += _concat(st.args, st.desc, n_params)
+        elif st.kind == "move":
+            lines += _move(k, st.args, st.desc, n_params)
         else:
             ctypes_ = SIGNATURES[st.kind]
             ptrs = [f"({t}){_buf(a, n_params)}" if isinstance(a, Buf) else "NULL" for t, a in zip(ctypes_, st.args,

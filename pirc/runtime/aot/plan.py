@@ -33,9 +33,15 @@ KERNEL_OP = "cinn_runtime.jit_kernel"
 CONST_OPS = frozenset({"pd_op.full_int_array", "pd_op.full"})
 FEED_OPS = frozenset({"pd_op.data", "pd_op.feed"})  # pd_op.feed: what a translated ProgramDesc feeds with
 BINDING_OPS = FEED_OPS | {"builtin.parameter", "pd_op.fetch"} | CONST_OPS
-#: ops the host program does itself: a concatenation of a combined list (copies of contiguous runs)
+#: ops the host program does itself: a concatenation of a combined list, a roll (copies of contiguous runs)
 COPY_OPS = frozenset({"pd_op.stack", "pd_op.concat"})
-COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine", "builtin.shadow_output"} | COPY_OPS | nnops.NN_OPS
+#: ops whose results are elements of their first operand, picked by the other operands and attributes (their
+#: index maps are computed when a plan is made, see _move_step)
+MOVE_OPS = frozenset({"pd_op.roll", "pd_op.strided_slice", "pd_op.slice", "pd_op.flip", "pd_op.tile", "pd_op.expand",
+                      "pd_op.index_select", "pd_op.gather", "pd_op.repeat_interleave", "pd_op.transpose",
+                      "pd_op.pixel_shuffle", "pd_op.take_along_axis",
+                      "pd_op.gather_nd", "pd_op.unfold"})
+COVERED = BINDING_OPS | {KERNEL_OP, "builtin.combine", "builtin.shadow_output"} | COPY_OPS | MOVE_OPS | nnops.NN_OPS
 #: ops whose results depend on their operands' shapes (and dtypes) only, never on the data
 SHAPE_OPS = frozenset({"pd_op.shape", "pd_op.shape64", "pd_op.full_like", "pd_op.zeros_like", "pd_op.ones_like"})
 #: in-place ops that overwrite their operand with values of their own (foldable when that operand has no
@@ -367,6 +373,8 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
             continue  # a combined list is read by the stack / concat step that copies it
         elif n in COPY_OPS:
             raw_steps.append(_concat_step(op, shapes))
+        elif n in MOVE_OPS:
+            raw_steps.append(_move_step(op, shapes, known))
         elif n == KERNEL_OP:
             kernel, sources = _kernel_of(factory, op)
             key = ctypes.cast(kernel.fn, ctypes.c_void_p).value  # one table entry per loaded function
@@ -479,6 +487,54 @@ def _concat_step(op: Operation, shapes: _Shapes) -> Step:
     return Step(op, "concat", op.name, [*ins, op.results[0]], -1, [outer, *runs])
 
 
+#: a move step's most runs: beyond it the op is left to the interpreter (element by element copies belong in a
+#: compiled kernel)
+MOVE_MAX_RUNS = 1 << 16
+
+
+def _move_step(op: Operation, shapes: _Shapes, known: dict[Value, Any]) -> Step:
+    """A data-movement op (:data:`MOVE_OPS`) whose other operands are constants of the plan: every
+    result element is an element of x, so the op is its index map, computed now by running its
+    reference kernel on x's flat indices, and copied as contiguous runs (desc: element bytes, then
+    (source, destination, length) per run, in elements)."""
+    x = op.operand(0)
+    if x is None or x not in shapes.shape or len(op.results) != 1:
+        raise NotEligible(f"{op.name}: not a single-result op of a known input")
+    rest = op.operand_values()[1:]
+    if any(v is not None and v not in known for v in rest):
+        raise NotEligible(f"{op.name}: an operand other than x is only known when it runs")
+    shape = shapes.shape[x]
+    n = int(np.prod(shape, dtype=np.int64))
+    kernel = OP_DEFS[op.name].kernel
+    assert kernel is not None
+    probe = np.arange(n, dtype=np.int64).reshape(shape)
+    try:
+        idx = np.asarray(kernel([probe, *(known.get(v) if v is not None else None for v in rest)],
+                                op.attrs.values())[0])
+        moved = np.asarray(kernel([probe + n, *(known.get(v) if v is not None else None for v in rest)],
+                                  op.attrs.values())[0])
+    except (ShapeError, ValueError, TypeError, IndexError, KeyError) as e:
+        raise NotEligible(f"{op.name} cannot be planned: {e}") from None
+    flat = idx.reshape(-1)
+    # every result element is an element of x, and the map does not depend on the values (no arithmetic)
+    if idx.dtype != np.int64 or (flat.size and (flat.min() < 0 or flat.max() >= max(n, 1))) or \
+            moved.shape != idx.shape or not np.array_equal(moved, idx + n):
+        raise NotEligible(f"{op.name} does not only move elements")
+    shapes.set(op.results[0], idx.shape)
+    dt = _dtype(op.results[0].type)
+    if _dtype(x.type) != dt:
+        raise NotEligible(f"{op.name}: its input's dtype differs from the result's")
+    if flat.size == 0:
+        return Step(op, "move", op.name, [x, op.results[0]], -1, [dt.itemsize])
+    breaks = np.flatnonzero(np.diff(flat) != 1) + 1
+    starts = np.concatenate([[0], breaks])
+    lengths = np.diff(np.concatenate([starts, [flat.size]]))
+    if starts.size > MOVE_MAX_RUNS:
+        raise NotEligible(f"{op.name}: {starts.size} separate runs to copy")
+    runs = np.stack([flat[starts], starts, lengths], axis=1).reshape(-1)
+    return Step(op, "move", op.name, [x, op.results[0]], -1, [dt.itemsize, *(int(v) for v in runs)])
+
+
 def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
     _infer(op, shapes)
     operands = op.operand_values()
@@ -535,5 +591,5 @@ def _nbytes(shape: Sequence[int], dt: np.dtype) -> int:
     return int(np.prod(shape, dtype=np.int64)) * dt.itemsize
 
 
-__all__ = ["BINDING_OPS", "COPY_OPS", "COVERED", "SHAPE_OPS", "Buf", "NotEligible", "Plan", "Step", "build_plan",
+__all__ = ["BINDING_OPS", "COPY_OPS", "COVERED", "MOVE_OPS", "SHAPE_OPS", "Buf", "NotEligible", "Plan", "Step", "build_plan",
            "folded_ops", "ineligible_reason"]
