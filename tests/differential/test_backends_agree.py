@@ -1,0 +1,36 @@
+"""One answer for every backend (issue 29): random programs of mixed ops, with and without fetch ops,
+give the interpreter's results through ``--backend cinn`` (the ahead-of-time host program, and the
+compiled program run by the interpreter's instructions).  A CI sample of 20 batches of 16 programs;
+``bench/differential.py`` runs the long version (10,000 programs)."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from backends import compare, run_all
+from programs import merge, program
+
+BATCH = 16
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.data())
+def test_backends_agree_on_random_programs(data: st.DataObject) -> None:
+    fetch = data.draw(st.booleans(), label="fetch")
+    batch = merge([data.draw(program(prefix=f"p{k}_", fetch=fetch), label=f"program {k}") for k in range(BATCH)])
+    results, status = run_all(batch.text(), batch.feeds)
+    assert not compare(results), (status, compare(results))
+    assert len(results["interp"]) == len(batch.results)
+
+
+def test_the_comparison_sees_a_wrong_answer() -> None:
+    """The check itself: a result off by more than the tolerance, a NaN moved, a dtype changed."""
+    import numpy as np
+
+    ref = {"y": np.array([1.0, np.nan, 3.0], np.float32), "i": np.array([1, 2], np.int64)}
+    assert not compare({"interp": ref, "cinn": dict(ref)})
+    assert compare({"interp": ref, "cinn": {"y": np.array([1.0, np.nan, 3.1], np.float32), "i": ref["i"]}})
+    assert compare({"interp": ref, "cinn": {"y": np.array([1.0, 2.0, 3.0], np.float32), "i": ref["i"]}})
+    assert compare({"interp": ref, "cinn": {"y": ref["y"], "i": ref["i"].astype(np.int32)}})
+    assert compare({"interp": ref, "cinn": {"y": ref["y"]}})
