@@ -53,6 +53,7 @@ bench: $(TEST_STAMP)
 # every command's --help as one page (tests/cli/test_helpdoc.py keeps it current)
 docs: $(DEMO_STAMP)
 	$(BIN)/python -m pirc.cli.helpdoc docs/commands.md
+	$(BIN)/python tests/test_layers.py docs/layers.md
 
 corpus:
 	$(PYTHON) tests/corpus/generate.py

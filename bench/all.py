@@ -71,7 +71,7 @@ def main(argv: list[str]) -> int:
                      note + last[:100]])
         print(f"{name}: {rows[-1][1]} in {rows[-1][2]} s", file=sys.stderr, flush=True)
     sys.path.insert(0, str(HERE.parent))
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     print_table("benchmarks (full output in out/bench/<name>.log)", ["benchmark", "status", "wall (s)", "headline"],
                 rows, right=(2,))

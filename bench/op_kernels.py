@@ -79,7 +79,7 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--repeat", type=int, default=7, help="Timed runs per kernel (the best counts).")
     args = ap.parse_args()
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     rows = []
     for name, shape, fn, n in workloads():

@@ -325,7 +325,7 @@ def command_name(default: str) -> str:
 
 def print_timing(command: str, rows: list[tuple[str, float]]) -> None:
     """The one ``--timing`` format: a table of stage, wall time (ms) and share, then the total."""
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     total = sum(s for _, s in rows) or 1e-12
     body = [[name, f"{s * 1e3:.2f}", f"{100 * s / total:.1f}"] for name, s in rows]

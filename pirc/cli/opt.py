@@ -155,7 +155,7 @@ def check_diagnostics(text: str, name: str, produced: list[Diagnostic]) -> list[
 
 
 def _list_passes() -> None:
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     rows = [[name, "pass", " ".join(pass_options(PASSES[name])), PASSES[name].summary] for name in sorted(PASSES)]
     for name in sorted(PIPELINES):
@@ -165,7 +165,7 @@ def _list_passes() -> None:
 
 
 def _print_statistics(stats: list[PassStatistic], title: str) -> None:
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     rows = [[s.spec, str(sum(s.before.values())), str(sum(s.after.values())), s.changes() or "(no change)"]
             for s in stats]

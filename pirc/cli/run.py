@@ -113,7 +113,7 @@ def parse_feeds(specs: tuple[str, ...], program: Program) -> dict[str, np.ndarra
 
 
 def _summary(results: Mapping[str, Any]) -> None:
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     rows = []
     for name, v in results.items():
@@ -138,7 +138,7 @@ def run_statistics(times: list[float]) -> dict[str, float]:
 
 def _profile_table(profiler: Any, peak: int, runs: int, wall: float, times: list[float],
                    compile_line: str | None, overhead: str = "scheduling + GC") -> None:
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
     from pirc.runtime.memory import format_bytes
 
     total = profiler.total or 1e-12
@@ -526,7 +526,7 @@ def _load_params(path: str, prog: Any) -> dict[str, np.ndarray]:
 
 
 def _check_expected(results: Mapping[str, Any], expected: Mapping[str, np.ndarray], rtol: float, atol: float) -> None:
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     names = list(results)
     refs = list(expected)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pirc.cinn.lower.op_lower import LoweredGroup
-from pirc.cli.tables import print_table
+from pirc.tables import print_table
 
 
 def _count(x: float) -> str:

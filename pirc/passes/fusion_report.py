@@ -170,7 +170,7 @@ def print_report(program: Program, file: IO[str] | None = None, title: str = "bu
     """The rich table (to ``file``, default stderr)."""
     import sys
 
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     infos = collect_groups(program)
     rows: list[list[str]] = []

@@ -9,7 +9,7 @@ import re
 import numpy as np
 import pytest
 
-from pirc.cli.tables import print_table
+from pirc.tables import print_table
 
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
