@@ -239,10 +239,16 @@ def main(argv: list[str] | None = None) -> int:
           "ort cold: session + first run, xla cold: trace + compile + first run; best: the fastest of onnxrt, "
           "pd-onednn, openvino)", flush=True)
 
+    notes: list[str] = []  # a cell that is not a figure: its first word in the table, the whole text below it
+
     def f(x: object) -> str:
         if isinstance(x, float):
             return f"{x:9.2f}" if x < 10 else f"{x:9.1f}"
-        return f"{x or '-'!s:>9}"
+        text = str(x or "-")
+        if len(text) > 9:
+            notes.append(text)
+            text = f"{text.split()[0][:6]}[{len(notes)}]"
+        return f"{text:>9}"
 
     def ratio(x: object, y: object) -> str:
         return f"{x / y:11.2f}" if isinstance(x, float) and isinstance(y, float) and y > 0 else f"{'-':>11}"
@@ -308,6 +314,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{tag + n:33} {f(paddle)} {f(onnx)} {f(pdinf)} {f(ov)} {f(xla)} {f(interp)} {f(cinn)} "
                   f"{ratio(paddle, cinn)} {ratio(interp, cinn)} {ratio(xla, cinn)[2:]} {ratio(cinn, onnx)} "
                   f"{ratio(cinn, best)[2:]} {cold:11.1f} {warm:11.1f} {oc} {xc}{cpu}", flush=True)
+    for k, text in enumerate(notes, 1):
+        print(f"[{k}] {text}")
     summary = {}
     for tag, root in roots:  # geometric means over the models where both figures are numbers
         mine = [r for r in rows if r["checkout"] == str(root)]
