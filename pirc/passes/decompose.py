@@ -12,12 +12,12 @@ the ``pd_op.max``/``pd_op.sum`` Paddle emits into exactly those):
 op              decomposition
 ==============  =====================================================================
 softmax         m = max(x, a, keep); e = exp(x - m); e / sum(e, a, keep)
-log_softmax     d = x - max(x, a, keep); d - log(sum(exp(d), a, keep))
+log_softmax     d = max(x - max(x, a, keep), -64); d - log(sum(exp(d), a, keep))
 layer_norm      mean = sum(x)/N; d = x - mean; var = sum(d*d)/N;
                 y = d * rsqrt(var + eps) [* scale] [+ bias]; mean/var reshaped
 gelu            0.5x * (1 + erf(x * sqrt(1/2)))  /  tanh form when approximate
 silu, swish     x * sigmoid(x)            (sigmoid is then converted by pd_to_cinn)
-mean            sum(x, axes, keepdim) / N (N static)
+mean            sum(x, axes, keepdim) / N (N static, else the product of shape64(x)'s reduced dims)
 relu6           minimum(maximum(x, 0), 6)
 hardswish       minimum(maximum(x + 3, 0), 6) * x / 6
 hardsigmoid     maximum(minimum(x * slope + offset, 1), 0)
@@ -254,6 +254,13 @@ class Builder:
             "stop_gradient": ArrayAttr.get([BoolAttr.TRUE]),
         }, [t]).results[0]
 
+    def int_array(self, values: Sequence[int]) -> Value:
+        t = DenseTensorType.get(DTYPE_TO_PIR["int64"], (len(values),))
+        return self.op("pd_op.full_int_array", (), {
+            "dtype": dtype_attr("int64"), "place": PlaceAttr.get("Place(cpu)"), "value": i64s(values),
+            "stop_gradient": ArrayAttr.get([BoolAttr.TRUE]),
+        }, [t]).results[0]
+
     def reduce(self, kind: str, x: Value, axes: Sequence[int], keepdim: bool, out_dtype: str | None = None) -> Value:
         ax = norm_axes(axes, len(dims(x)))
         attrs: dict[str, Attribute] = {"axis": i64s(ax), "keepdim": boolean(keepdim)}
@@ -342,16 +349,22 @@ def _softmax(op: Operation, b: Builder) -> list[Value | None]:
     x = _float_x(op)
     a = norm_axes([_axis_attr(op)], len(dims(x)))
     m = b.reduce("max", x, a, True)
-    e = b.v("pd_op.exp", b.v("pd_op.subtract", x, m))
+    e = b.v("pd_op.exp", b.v("pd_op.subtract", x, m))  # unclipped: exp(-64) = 1.6e-28 is below any tolerance
     s = b.reduce("sum", e, a, True)
     return [b.v("pd_op.divide", e, s)]
+
+
+def _clip_shifted(b: Builder, d: Value) -> Value:
+    """x - max clipped below at -64, as the kernel Paddle's executor runs (phi's ValueClip; NaN stays NaN):
+    log_softmax([0, -200]) is [0, -64] there, not [0, -200]."""
+    return b.v("pd_op.maximum", d, b.full(-64.0, dtype(d)))
 
 
 def _log_softmax(op: Operation, b: Builder) -> list[Value | None]:
     x = _float_x(op)
     a = norm_axes([_axis_attr(op)], len(dims(x)))
     m = b.reduce("max", x, a, True)
-    d = b.v("pd_op.subtract", x, m)
+    d = _clip_shifted(b, b.v("pd_op.subtract", x, m))
     s = b.reduce("sum", b.v("pd_op.exp", d), a, True)
     return [b.v("pd_op.subtract", d, b.v("pd_op.log", s))]
 
@@ -434,10 +447,27 @@ def _mean(op: Operation, b: Builder) -> list[Value | None]:
     xd = dims(x)
     ax = norm_axes(axes, len(xd))
     red = [xd[i] for i in ax]
-    if not static(red):
-        raise Skip("dynamic reduced dims")
     s = b.reduce("sum", x, ax, bool(op.attr("keepdim", False)))
-    return [b.v("pd_op.divide", s, b.full(prod(red), dtype(x)))]
+    if static(red):
+        return [b.v("pd_op.divide", s, b.full(prod(red), dtype(x)))]
+    # dynamic reduced dims: the count from x's shape when it runs (shape64, its dims, their product), as
+    # Paddle's mean decomposition does; a plan for concrete shapes folds it to a constant
+    if not have("pd_op.shape64", "pd_op.slice", "pd_op.cast", "pd_op.full_int_array", "pd_op.multiply"):
+        raise Skip("the shape ops are not defined")
+    shape = b.v("pd_op.shape64", x)
+    count: Value | None = None
+    for i in ax:
+        if xd[i] >= 0:
+            continue
+        d = b.v("pd_op.slice", shape, b.int_array([i]), b.int_array([i + 1]), axes=i64s([0]), infer_flags=i64s([1]),
+                decrease_axis=i64s([0]))  # a 0-d count: the quotient keeps the sum's shape
+        count = d if count is None else b.v("pd_op.multiply", count, d)
+    assert count is not None  # some reduced dim is dynamic
+    n = b.v("pd_op.cast", count, dtype=dtype_attr(dtype(x)))
+    known = prod([d for d in red if d >= 0])
+    if known != 1:
+        n = b.v("pd_op.multiply", n, b.full(known, dtype(x)))
+    return [b.v("pd_op.divide", s, n)]
 
 
 def _relu6(op: Operation, b: Builder) -> list[Value | None]:
@@ -572,13 +602,14 @@ def _full_like(op: Operation, b: Builder) -> list[Value | None]:
 #: op name -> (rule, ops the rule may create)
 DECOMPOSITIONS: dict[str, tuple[Rule, tuple[str, ...]]] = {
     "pd_op.softmax": (_softmax, ("pd_op.exp", "pd_op.subtract", "pd_op.divide")),
-    "pd_op.log_softmax": (_log_softmax, ("pd_op.exp", "pd_op.subtract", "pd_op.log")),
+    "pd_op.log_softmax": (_log_softmax, ("pd_op.exp", "pd_op.subtract", "pd_op.log", "pd_op.maximum", "pd_op.full")),
     "pd_op.layer_norm": (_layer_norm, ("pd_op.full", "pd_op.divide", "pd_op.subtract", "pd_op.multiply",
                                        "pd_op.add", "pd_op.rsqrt")),
     "pd_op.gelu": (_gelu, ("pd_op.full", "pd_op.multiply", "pd_op.add", "pd_op.erf", "pd_op.tanh")),
     "pd_op.silu": (_silu, ("pd_op.multiply", "pd_op.sigmoid")),
     "pd_op.swish": (_silu, ("pd_op.multiply", "pd_op.sigmoid")),
-    "pd_op.mean": (_mean, ("pd_op.full", "pd_op.divide")),
+    "pd_op.mean": (_mean, ("pd_op.full", "pd_op.divide", "pd_op.shape64", "pd_op.slice", "pd_op.cast",
+                           "pd_op.full_int_array", "pd_op.multiply")),
     "pd_op.relu6": (_relu6, ("pd_op.full", "pd_op.maximum", "pd_op.minimum")),
     "pd_op.hardswish": (_hardswish, ("pd_op.full", "pd_op.add", "pd_op.maximum", "pd_op.minimum",
                                      "pd_op.multiply", "pd_op.divide")),

@@ -1,6 +1,6 @@
 """StandaloneExecutor: runs a Plan of Jobs, one InterpreterCore per job.
 
-As in Paddle, ``StandaloneExecutor(place, plan)`` walks the jobs of the plan
+As in Paddle, ``StandaloneExecutor(plan, place=...)`` walks the jobs of the plan
 and gives each an InterpreterCore (holding a PirInterpreter) the first time it
 runs; ``run(feeds)`` runs the jobs in order, and every run after the first
 reuses the cores and so skips the Build phase.  Jobs share one *scope* of

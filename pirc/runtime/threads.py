@@ -13,9 +13,10 @@ times slower than with one thread (measured: bench/models.py; issue 12's table).
   ``workers`` threads, each kernel and BLAS call single-threaded) or intra-op (one interpreter
   thread, OpenMP teams and BLAS of ``intra`` threads); never more busy threads than the cores
   this process may use (its CPU affinity);
-* **the budget is the cores this process may use** (its CPU affinity), decided the same way
-  whatever else the machine is doing, so a run's threading does not depend on another process's
-  load; ``PIRC_NUM_THREADS=N`` fixes it at N (on a shared machine, give pirc its share);
+* **the budget is the cores this process may use** (its CPU affinity) less those other processes
+  keep busy when the run starts (:func:`free_cores`: a team spinning on a core another process
+  holds waits for it at every barrier); ``PIRC_NUM_THREADS=N`` fixes it at N (on a shared
+  machine, give pirc its share);
 * **OpenMP workers spin briefly, then sleep** (``PIRC_OMP_WAIT``: ``spin``, the default, is
   ``GOMP_SPINCOUNT=30000``, about 0.75 ms here (~25 ns an iteration); ``passive`` sleeps at once,
   ``OMP_WAIT_POLICY=PASSIVE``; ``active`` spins without end).  The short spin bridges the gap

@@ -56,7 +56,7 @@ def _same(a: dict, b: dict) -> None:
 @pytest.mark.parametrize("name", ["elementwise_chain", "bench_elementwise_small", "bench_softmax_small",
                                   "bench_layernorm_small", "lenet", "mlp", "mobilenet_block", "resnet_block",
                                   "embedding_model", "transformer_layer", "scan_recurrence", "dlrm_interaction",
-                                  "moe_ffn", "svtr_rec", "conv_transpose", "db_det", "shared_producers"])
+                                  "moe_ffn", "svtr_rec", "conv_transpose", "db_det", "shared_producers", "export_edges"])
 def test_corpus_programs_run_ahead_of_time_bit_identical(name: str) -> None:
     """Compiled kernels and nn ops: the interpreter calls the same kernels and nn functions."""
     d = CORPUS / name

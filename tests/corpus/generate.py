@@ -650,6 +650,23 @@ def build_shared_producers(c: Ctx):
     return [e, s, st, ct]
 
 
+@model("export_edges", "what exports carry besides float weights: int64, bool, 0-d and 0-size persistable "
+       "parameters; a feed with -1 in three positions; one value fetched twice",
+       ["parameters", "integer_parameters", "zero_size", "dynamic_shape", "repeated_fetch"])
+def build_export_edges(c: Ctx):
+    x = c.data("x", [-1, 3, -1, -1], concrete=[2, 3, 5, 4])
+    def const(shape, dtype, value):
+        return paddle.static.create_parameter(shape, dtype, default_initializer=nn.initializer.Constant(value))
+
+    steps, mask, scale, empty = const([3], "int64", 2), const([3], "bool", 1), const([], "float32", 1.5), \
+        const([0, 3], "float32", 0.0)
+    ch = paddle.cast(steps, "float32") * paddle.cast(mask, "float32")          # [3]
+    y = x * scale + ch.reshape([1, 3, 1, 1])
+    y = y + paddle.concat([empty, paddle.ones([1, 3])], axis=0).sum()        # a 0-size parameter in a concat
+    out = paddle.tanh(y).mean(axis=[2, 3])
+    return [out, out, y]
+
+
 # ---- benchmark kernels (memory bound) ------------------------------------
 
 def _bench_softmax(c, rows):

@@ -34,3 +34,20 @@ def test_the_comparison_sees_a_wrong_answer() -> None:
     assert compare({"interp": ref, "cinn": {"y": np.array([1.0, 2.0, 3.0], np.float32), "i": ref["i"]}})
     assert compare({"interp": ref, "cinn": {"y": ref["y"], "i": ref["i"].astype(np.int32)}})
     assert compare({"interp": ref, "cinn": {"y": ref["y"]}})
+
+
+def test_log_softmax_clips_as_paddles_executor() -> None:
+    """The generator's first finding: Paddle's log_softmax clips x - max at -64 (phi's ValueClip), so
+    log_softmax([20, 216]) is [-64, 0]; the compiled path's decomposition clips too."""
+    import numpy as np
+
+    text = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[-1,3],stop_gradient:[true]} : () -> tensor<-1x3xf32>
+    (%1) = "pd_op.log_softmax" (%0) {axis:0,stop_gradient:[true]} : (tensor<-1x3xf32>) -> tensor<-1x3xf32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"y",persistable:[true],stop_gradient:[true]} : (tensor<-1x3xf32>) -> tensor<-1x3xf32>
+}
+"""
+    x = np.array([[20.4, 0.0, 1.0], [216.5, -200.0, 2.0]], np.float32)
+    results, _ = run_all(text, {"x": x})
+    assert not compare(results)
+    assert results["cinn"]["y"][0, 0] == -64.0 and results["cinn"]["y"][1, 1] == -64.0

@@ -325,12 +325,23 @@ def test_dropout_inference_is_identity() -> None:
 
 
 def test_rule_that_cannot_apply_leaves_the_op() -> None:
-    """mean over a dynamic dim cannot be decomposed (N unknown): it stays a pd_op and is not fused."""
+    """mean over axes only known when it runs (a fed tensor) cannot be decomposed: it stays a pd_op and
+    is not fused."""
+    p = P()
+    x = p.data("x", [-1, 4])
+    axis = p.data("axis", [1], "int64")
+    p.fetch(p.op("mean", x, axis, shape=[-1], attrs="keepdim:false"))
+    prog = fuse(p.text())
+    assert "pd_op.mean" in names(prog) and "cinn_op.group" not in names(prog)
+
+
+def test_mean_over_a_dynamic_dim_divides_by_the_count_when_it_runs() -> None:
+    """Paddle's decomposition: sum / (the product of shape64(x)'s reduced dims), so it fuses."""
     p = P()
     x = p.data("x", [-1, 4])
     p.fetch(p.op("mean", x, p.ints([0]), shape=[4], attrs="keepdim:false"))
     prog = fuse(p.text())
-    assert "pd_op.mean" in names(prog) and "cinn_op.group" not in names(prog)
+    assert "pd_op.mean" not in names(prog) and "pd_op.shape64" in names(prog) and "cinn_op.group" in names(prog)
 
 
 def test_no_decompose_option() -> None:

@@ -8,13 +8,8 @@ function calling its kernels and nn ops in order over a statically planned arena
 * :mod:`.runner` -- compiling it through the kernel cache and calling it (what the executor uses).
 
 Threads: with no Python between calls one thread drives the program and every kernel and nn call
-may use the thread policy's whole OpenMP team (:mod:`pirc.runtime.threads`, ``decide(1)``).  The
-policy's passive wait makes each parallel region wake its sleeping workers: measured on a chain of
-20 small parallel kernels (2 cores), about 20 us per region (40 us per kernel passive, 20 us with a
-bounded spin ``GOMP_SPINCOUNT=10000`` or active wait).  On the zoo's CNNs on the shared 2-core
-machine a bounded spin was slower, not faster (MobileNetV3-small 10 ms passive, 13-35 ms with a
-1000-10000 spin, up to 230 ms with 100000: spinning workers take the cores neighbours and the
-driving thread need), so the policy stays passive.
+may use the thread policy's whole OpenMP team (:mod:`pirc.runtime.threads`, ``decide(1)``), whose
+wait policy (a short spin by default, ``PIRC_OMP_WAIT``) and its measurements are described there.
 """
 
 from __future__ import annotations

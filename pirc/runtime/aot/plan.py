@@ -33,7 +33,7 @@ KERNEL_OP = "cinn_runtime.jit_kernel"
 CONST_OPS = frozenset({"pd_op.full_int_array", "pd_op.full"})
 FEED_OPS = frozenset({"pd_op.data", "pd_op.feed"})  # pd_op.feed: what a translated ProgramDesc feeds with
 BINDING_OPS = FEED_OPS | {"builtin.parameter", "pd_op.fetch"} | CONST_OPS
-#: ops the host program does itself: a concatenation of a combined list, a roll (copies of contiguous runs)
+#: ops the host program does itself: a concatenation of a combined list (copies of contiguous runs)
 COPY_OPS = frozenset({"pd_op.stack", "pd_op.concat"})
 #: ops whose results are elements of their first operand, picked by the other operands and attributes (their
 #: index maps are computed when a plan is made, see _move_step)
@@ -328,7 +328,7 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
     raw_steps: list[Step] = []
     fns: list[tuple[str, Any]] = []
     fn_index: dict[Any, int] = {}
-    fetched: dict[Value, str] = {}
+    fetched: dict[Value, str] = {}  # the first fetch of each value (a value fetched again is copied)
     returned = _result_ops(block)
     folded = folded_ops(block)
     known: dict[Value, Any] = {}  # values computed when the plan is made (constants, folded ops)
@@ -336,9 +336,9 @@ def build_plan(block: Block, feed_shapes: Mapping[str, tuple[int, ...]], factory
         if op.name in returned:
             v = op.operand(0)
             name = _result_name(op)
-            if v is None or v in fetched or not isinstance(name, str):
-                raise NotEligible("a value is fetched twice, or a fetch has no name")
-            fetched[v] = name
+            if v is None or not isinstance(name, str):
+                raise NotEligible("a fetch has no value or no name")
+            fetched.setdefault(v, name)
     for op in ops:
         n = op.name
         if n in FEED_OPS:
@@ -577,14 +577,21 @@ def _place(result_ops: Sequence[Operation], raw_steps: list[Step], bound: dict[V
     cols = [op.attr("col") if op.name == "pd_op.fetch" else i for i, op in enumerate(fetch_ops)]
     order = sorted(range(len(fetch_ops)), key=lambda i: (cols[i] if isinstance(cols[i], int) else i, i))
     outputs: list[tuple[str, tuple[int, ...], np.dtype]] = []
+    copies: list[Step] = []  # a value fetched again: its first output copied (each output is its own array)
     for i in order:  # outputs in the interpreter's order (col)
-        fv = fetch_ops[i].operand(0)
+        op = fetch_ops[i]
+        fv = op.operand(0)
         assert fv is not None  # build_plan checked every fetch reads a value
-        bound[fv] = Buf("out", len(outputs), shapes.shape[fv], _dtype(fv.type))
-        outputs.append((fetched[fv], shapes.shape[fv], _dtype(fv.type)))
+        out = Buf("out", len(outputs), shapes.shape[fv], _dtype(fv.type))
+        if fv in bound and bound[fv].kind == "out":
+            n = int(np.prod(out.shape, dtype=np.int64))
+            copies.append(Step(op, "move", op.name, [bound[fv], out], -1, [out.dtype.itemsize] + ([0, 0, n] if n else [])))
+        else:
+            bound[fv] = out
+        outputs.append((str(_result_name(op)), shapes.shape[fv], _dtype(fv.type)))
     steps = [Step(st.op, st.kind, st.label, [bound[a] if isinstance(a, Value) else a for a in st.args], st.fn,
                   st.desc) for st in raw_steps]
-    return steps, outputs, plan
+    return steps + copies, outputs, plan
 
 
 def _nbytes(shape: Sequence[int], dt: np.dtype) -> int:

@@ -1,8 +1,8 @@
 """Descriptors of nnlib's calls (nnlib.h) from an op's attributes and input shapes.
 
 The one place that decides whether pirc's NN library covers an op instance, used both by the
-interpreter's fast paths (pirc/dialects/pd_op/{conv,fused_conv,fc}.py) and by code generators that
-call the library from C.  Each builder returns the int64 descriptor as a tuple, or None when the
+interpreter's fast paths (:mod:`.fast`, called by the op kernels in pirc/dialects/pd_op) and by the
+ahead-of-time host program (pirc/runtime/aot/nnops.py), which calls the library from C.  Each builder returns the int64 descriptor as a tuple, or None when the
 case is not covered (the caller keeps its general kernel): a dtype other than float32, NHWC, an
 unknown shape (-1), an activation the library does not know, adaptive average pooling to a size that does not
 divide the input's, average pooling with a ceil_mode window that starts past the input.

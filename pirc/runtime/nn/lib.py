@@ -185,7 +185,8 @@ def embedding(d: tuple[int, ...], ids: np.ndarray, table: np.ndarray, nt: int = 
 
 
 def raw_call(kind: str, d: tuple[int, ...], *arrays: np.ndarray | None, nt: int = 1) -> int:
-    """The C function's return code for ``kind`` (conv2d, pool2d, fc, attention, embedding) on caller-made
+    """The C function's return code for ``kind`` (``pirc_nn_<kind>_f32``: conv2d, pool2d, fc, matmul,
+    conv2d_transpose, interp2d, attention, embedding) on caller-made
     arrays (tests)."""
     so = lib()
     if so is None:
