@@ -190,8 +190,21 @@ def compile_program(program: Program, target: str = "c", *, cache: KernelCache |
             factory.preload(op, _host_kernel(lib, meta), k.sources)
             kernels += 1
     timings["load"] = time.perf_counter() - t4
+    _erase_dead_constants(program)
     return CompiledProgram(program, factory, kernels, len(groups), timings,
                            cache.stats.compiles - before + elsewhere)
+
+
+#: constant ops a fused group may have taken the place of every reader of (its kernel holds the values)
+_CONSTANTS = frozenset({"pd_op.full", "pd_op.full_int_array", "pd_op.assign_value"})
+
+
+def _erase_dead_constants(program: Program) -> None:
+    """Erase the top-level constants nothing reads any more, so that the compiled program has no
+    unused value the original did not (a program without fetch ops returns its unused values)."""
+    for op in reversed(list(program.block.ops)):
+        if op.name in _CONSTANTS and all(r.first_use is None for r in op.results):
+            op.erase()
 
 
 def _lower_alone(program: Program, group: Any, index: int, target: str, cache: Any, arch: str | None,

@@ -31,10 +31,12 @@ if TYPE_CHECKING:
 CONSTANT_OPS = frozenset({"pd_op.full", "pd_op.full_int_array", "pd_op.assign_value"})
 #: fused groups: with --backend interp their regions run op by op
 GROUP_OPS = frozenset({"cinn_op.group", "cinn_op.fusion"})
-#: ops whose results are never "unused outputs" of a program without fetch ops
+#: ops whose results are never "unused outputs" of a program without fetch ops (a compiled kernel's unused
+#: results are its scratch buffers: compile_program pinned the program's own unused values first)
 _NOT_OUTPUTS = frozenset({
     "pd_op.data", "pd_op.feed", "builtin.parameter", "pd_op.fetch", "builtin.shadow_output", "cf.yield",
     "builtin.set_parameter", "builtin.combine", "builtin.slice", "builtin.split", "pd_op.shadow_feed",
+    "cinn_runtime.jit_kernel",
 })
 #: users of a builtin.combine result that need the list to exist as a value
 _NEEDS_VEC_VALUE = frozenset({

@@ -305,7 +305,8 @@ def _move(b: _Builder, draw: Draw) -> Val | None:
     if what == "flip":
         return b.op("pd_op.flip", [x], f"axis:[{axis}]", {"axis": [axis]})
     reps = [1] * rank
-    reps[axis] = draw(st.integers(1, 3))
+    if x.shape[axis] != -1:  # a tiled dynamic dim would print -1 for another size than the batch's
+        reps[axis] = draw(st.integers(1, 3))
     return b.op("pd_op.tile", [x, b.int_array(reps)], "", {})
 
 
@@ -388,7 +389,7 @@ def program(draw: st.DrawFn, prefix: str = "", max_ops: int = 10, fetch: bool | 
         shape = [draw(st.integers(1, 6)) for _ in range(rank)]
         if k and draw(st.booleans()):  # often a shape another feed has (binary ops, where)
             shape = list(b.vals[0].shape) if -1 not in b.vals[0].shape else [batch] + list(b.vals[0].shape[1:])
-        declared = [-1] + shape[1:] if dyn and rank >= 2 else shape
+        declared = [-1] + shape[1:] if dyn and len(shape) >= 2 else shape
         if -1 in declared:
             shape[0] = batch
         name = f"{prefix}x{k}"

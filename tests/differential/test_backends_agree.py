@@ -51,3 +51,41 @@ def test_log_softmax_clips_as_paddles_executor() -> None:
     results, _ = run_all(text, {"x": x})
     assert not compare(results)
     assert results["cinn"]["y"][0, 0] == -64.0 and results["cinn"]["y"][1, 1] == -64.0
+
+
+def test_round_keeps_the_sign_of_zero() -> None:
+    """The generator's second finding: round(-0.3) is -0.0 (1 / it is -inf) on the compiled path too."""
+    import numpy as np
+
+    text = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[6],stop_gradient:[true]} : () -> tensor<6xf32>
+    (%1) = "pd_op.round" (%0) {decimals:0,stop_gradient:[true]} : (tensor<6xf32>) -> tensor<6xf32>
+    (%2) = "pd_op.reciprocal" (%1) {stop_gradient:[true]} : (tensor<6xf32>) -> tensor<6xf32>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"y",persistable:[true],stop_gradient:[true]} : (tensor<6xf32>) -> tensor<6xf32>
+}
+"""
+    results, _ = run_all(text, {"x": np.array([-0.3, 0.3, -0.5, 0.5, 1.5, -2.5], np.float32)})
+    assert not compare(results)
+    assert list(results["cinn"]["y"]) == [-np.inf, np.inf, -np.inf, np.inf, 0.5, -0.5]
+
+
+def test_a_fetchless_compiled_program_returns_what_the_interpreter_does() -> None:
+    """The third: a constant every reader of which a kernel took in, and a kernel's scratch buffers, are no
+    results of a program without fetch ops."""
+    import numpy as np
+
+    text = """{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[1,2],stop_gradient:[true]} : () -> tensor<1x2xf32>
+    (%1) = "pd_op.full_int_array" () {dtype:int64,place:Place(cpu),stop_gradient:[true],value:[0,0,0]} : () -> tensor<3xi64>
+    (%2) = "pd_op.full" () {dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:0} : () -> tensor<1xi32>
+    (%3) = "pd_op.gather" (%0, %1, %2) {stop_gradient:[true]} : (tensor<1x2xf32>, tensor<3xi64>, tensor<1xi32>) -> tensor<3x2xf32>
+    (%4) = "pd_op.data" () {dtype:float32,name:"z",place:Place(undefined:0),shape:[-1,6,3,2],stop_gradient:[true]} : () -> tensor<-1x6x3x2xf32>
+    (%5) = "pd_op.softmax" (%4) {axis:0,stop_gradient:[true]} : (tensor<-1x6x3x2xf32>) -> tensor<-1x6x3x2xf32>
+    () = "builtin.shadow_output" (%3) {output_name:"g"} : (tensor<3x2xf32>) -> 
+    () = "builtin.shadow_output" (%5) {output_name:"s"} : (tensor<-1x6x3x2xf32>) -> 
+}
+"""
+    feeds = {"x": np.array([[1.0, 2.0]], np.float32), "z": np.ones((2, 6, 3, 2), np.float32)}
+    results, _ = run_all(text, feeds)
+    assert not compare(results)
+    assert list(results["cinn-no-aot"]) == ["g", "s"]

@@ -122,14 +122,16 @@ def select(c: Expr, t: Any, f: Any) -> Expr:
 
 
 def rint(x: Expr) -> Expr:
-    """Round half to even: ``floor(x)``, ``+1`` above the midpoint, to the even one at it."""
+    """Round half to even: ``floor(x)``, ``+1`` above the midpoint, to the even one at it.  Rounding
+    up from -1 gives -0.0, as ``rint`` does (``x * 0`` for x in [-1, 0): ``1 / round(-0.3)`` is -inf)."""
     f = call("floor", x)
     d = x - f
     one = to_expr(1.0, x.dtype)
     half = to_expr(0.5, x.dtype)
+    up = select(EQ(f, to_expr(-1.0, x.dtype)), x * to_expr(0.0, x.dtype), f + one)
     even_f = EQ(Mod(f, to_expr(2.0, x.dtype)), to_expr(0.0, x.dtype))
-    at_half = select(even_f, f, f + one)
-    return select(d > half, f + one, select(d < half, f, at_half))
+    at_half = select(even_f, f, up)
+    return select(d > half, up, select(d < half, f, at_half))
 
 
 # ---------------------------------------------------------------------------------------
