@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
 
             def reason(key: str, err: str) -> str:
                 kept = old.get(key, {}).get(check)
-                if kept and not kept.startswith("auto: "):
+                if kept and not kept.startswith("auto: ") and not kept.startswith("pirc has no definition"):
                     return kept
                 return f"pirc has no definition of {op}" if undefined and check != "text" else "auto: " + err
 
