@@ -26,7 +26,7 @@ written by tests/ops/generate.py from Paddle's kernel registry).  Per op:
 * defined: as above;
 * run-checked: it has committed cases (tests/ops/cases, Paddle's programs and numbers) and the
   interpreter check of none of them is a known gap (tests/ops/KNOWN_GAPS.json; the test
-  tests/ops/test_op_cases.py keeps that list exact);
+  tests/ops/test_pd_op_cases.py keeps that list exact);
 * compiled: a case of it ends up inside a ``cinn_op.group`` after the CINN front end (nothing but
   plumbing left outside) and the ``--backend cinn`` check of none of its cases is a known gap.  The exit status is 1 when a model of the set uses an op
 pirc does not define.

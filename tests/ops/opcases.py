@@ -1,5 +1,5 @@
 """The committed op cases (tests/ops/cases, written by tests/ops/generate.py with Paddle) and the
-three checks each case goes through; shared by tests/ops/test_op_cases.py, bench/coverage.py and
+three checks each case goes through; shared by tests/ops/test_pd_op_cases.py, bench/coverage.py and
 tests/ops/update_gaps.py.  Needs pirc and numpy only.
 
 Checks of one case:

@@ -7,7 +7,7 @@ from what fails (pirc's venv; no Paddle).
 An op whose every case fails a check gets one ``"<op>"`` entry, otherwise each failing case
 gets a ``"<op>/<case>"`` entry; the reason is the first failure's message (``pirc has no
 definition of ...`` for an op pirc does not know).  Hand-written reasons of entries that still
-fail are kept.  tests/ops/test_op_cases.py fails when a listed check passes, so rerun this after
+fail are kept.  tests/ops/test_pd_op_cases.py fails when a listed check passes, so rerun this after
 adding an op and review the diff.
 """
 
@@ -78,7 +78,7 @@ def main(argv: list[str] | None = None) -> int:
                 for n, e in fails:
                     new.setdefault(f"{op}/{n}", {})[check] = reason(f"{op}/{n}", e)
     doc = dict(
-        how="written by tests/ops/update_gaps.py from the checks that fail; tests/ops/test_op_cases.py "
+        how="written by tests/ops/update_gaps.py from the checks that fail; tests/ops/test_pd_op_cases.py "
             "fails when a listed check passes (remove the entry) or an unlisted one fails. "
             "Key: '<op>' (every case of the op) or '<op>/<case>'; value: check -> reason. "
             "'auto: ' reasons are pirc's first error message; edit them into a reason when known.",
