@@ -1,0 +1,9 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[],stop_gradient:[true]} : () -> tensor<f32>
+    (%1) = "pd_op.full" () {dtype:float64,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf64>
+    (%2) = "pd_op.full" () {dtype:float64,place:Place(cpu),shape:[1],stop_gradient:[true],value:3} : () -> tensor<1xf64>
+    (%3) = "pd_op.full" () {dtype:float64,place:Place(cpu),shape:[1],stop_gradient:[true],value:0.5} : () -> tensor<1xf64>
+    (%4) = "pd_op.arange" (%1, %2, %3) {dtype:float32,place:Place(undefined:0),stop_gradient:[true]} : (tensor<1xf64>, tensor<1xf64>, tensor<1xf64>) -> tensor<5xf32>
+    (%5) = "pd_op.add" (%4, %0) {stop_gradient:[true]} : (tensor<5xf32>, tensor<f32>) -> tensor<5xf32>
+    (%6) = "pd_op.fetch" (%5) {col:0,name:"out0",stop_gradient:[true]} : (tensor<5xf32>) -> tensor<5xf32>
+}

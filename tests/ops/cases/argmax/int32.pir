@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:int32,name:"x",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xi32>
+    (%1) = "pd_op.full" () {dtype:int64,place:Place(cpu),shape:[1],stop_gradient:[true],value:1} : () -> tensor<1xi64>
+    (%2) = "pd_op.argmax" (%0, %1) {dtype:int64,flatten:false,keepdims:false,stop_gradient:[true]} : (tensor<3x4xi32>, tensor<1xi64>) -> tensor<3xi64>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3xi64>) -> tensor<3xi64>
+}

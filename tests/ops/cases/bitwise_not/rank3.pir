@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:int32,name:"x",place:Place(undefined:0),shape:[2,3,5],stop_gradient:[true]} : () -> tensor<2x3x5xi32>
+    (%1) = "pd_op.bitwise_not" (%0) {stop_gradient:[true]} : (tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<2x3x5xi32>) -> tensor<2x3x5xi32>
+}

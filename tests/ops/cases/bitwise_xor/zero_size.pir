@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:int32,name:"x",place:Place(undefined:0),shape:[0,4],stop_gradient:[true]} : () -> tensor<0x4xi32>
+    (%1) = "pd_op.data" () {dtype:int32,name:"y",place:Place(undefined:0),shape:[4],stop_gradient:[true]} : () -> tensor<4xi32>
+    (%2) = "pd_op.bitwise_xor" (%0, %1) {stop_gradient:[true]} : (tensor<0x4xi32>, tensor<4xi32>) -> tensor<0x4xi32>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out0",stop_gradient:[true]} : (tensor<0x4xi32>) -> tensor<0x4xi32>
+}

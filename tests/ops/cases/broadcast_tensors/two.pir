@@ -1,0 +1,9 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[3,1],stop_gradient:[true]} : () -> tensor<3x1xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[1,4],stop_gradient:[true]} : () -> tensor<1x4xf32>
+    (%2) = "builtin.combine" (%0, %1) {stop_gradient:[true]} : (tensor<3x1xf32>, tensor<1x4xf32>) -> vec[tensor<3x1xf32>,tensor<1x4xf32>]
+    (%3) = "pd_op.broadcast_tensors" (%2) {stop_gradient:[true]} : (vec[tensor<3x1xf32>,tensor<1x4xf32>]) -> vec[tensor<3x4xf32>,tensor<3x4xf32>]
+    (%4, %5) = "builtin.split" (%3) {stop_gradient:[true,true]} : (vec[tensor<3x4xf32>,tensor<3x4xf32>]) -> tensor<3x4xf32>, tensor<3x4xf32>
+    (%6) = "pd_op.fetch" (%4) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+    (%7) = "pd_op.fetch" (%5) {col:1,name:"out1",stop_gradient:[true]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+}

@@ -1,0 +1,8 @@
+{
+    (%0) = "pd_op.data" () {dtype:int64,name:"x",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xi64>
+    (%1) = "pd_op.cast" (%0) {dtype:float32,stop_gradient:[true]} : (tensor<3x4xi64>) -> tensor<3x4xf32>
+    (%2) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:-1} : () -> tensor<1xf32>
+    (%3) = "pd_op.full" () {dtype:float32,place:Place(cpu),shape:[1],stop_gradient:[true],value:1} : () -> tensor<1xf32>
+    (%4) = "pd_op.clip" (%1, %2, %3) {stop_gradient:[true]} : (tensor<3x4xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<3x4xf32>
+    (%5) = "pd_op.fetch" (%4) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+}

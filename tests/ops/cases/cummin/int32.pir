@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:int32,name:"x",place:Place(undefined:0),shape:[3,5],stop_gradient:[true]} : () -> tensor<3x5xi32>
+    (%1, %2) = "pd_op.cummin" (%0) {axis:1,dtype:int64,stop_gradient:[true,true]} : (tensor<3x5xi32>) -> tensor<3x5xi32>, tensor<3x5xi64>
+    (%3) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x5xi32>) -> tensor<3x5xi32>
+    (%4) = "pd_op.fetch" (%2) {col:1,name:"out1",stop_gradient:[true]} : (tensor<3x5xi64>) -> tensor<3x5xi64>
+}

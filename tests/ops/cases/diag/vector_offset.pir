@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[3],stop_gradient:[true]} : () -> tensor<3xf32>
+    (%1) = "pd_op.diag" (%0) {offset:1,padding_value:7,stop_gradient:[true]} : (tensor<3xf32>) -> tensor<4x4xf32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+}

@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:uint8,name:"x",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xu8>
+    (%1) = "pd_op.data" () {dtype:uint8,name:"y",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xu8>
+    (%2) = "pd_op.floor_divide" (%0, %1) {stop_gradient:[true]} : (tensor<3x4xu8>, tensor<3x4xu8>) -> tensor<3x4xu8>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x4xu8>) -> tensor<3x4xu8>
+}

@@ -1,0 +1,7 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[4,3],stop_gradient:[true]} : () -> tensor<4x3xf32>
+    (%1) = "pd_op.data" () {dtype:int64,name:"i",place:Place(undefined:0),shape:[3],stop_gradient:[true]} : () -> tensor<3xi64>
+    (%2) = "pd_op.data" () {dtype:float32,name:"v",place:Place(undefined:0),shape:[3,3],stop_gradient:[true]} : () -> tensor<3x3xf32>
+    (%3) = "pd_op.index_add" (%0, %1, %2) {axis:0,stop_gradient:[true]} : (tensor<4x3xf32>, tensor<3xi64>, tensor<3x3xf32>) -> tensor<4x3xf32>
+    (%4) = "pd_op.fetch" (%3) {col:0,name:"out0",stop_gradient:[true]} : (tensor<4x3xf32>) -> tensor<4x3xf32>
+}

@@ -1,0 +1,7 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xf32>
+    (%1) = "pd_op.data" () {dtype:int32,name:"i",place:Place(undefined:0),shape:[2],stop_gradient:[true]} : () -> tensor<2xi32>
+    (%2) = "pd_op.data" () {dtype:float32,name:"v",place:Place(undefined:0),shape:[3,2],stop_gradient:[true]} : () -> tensor<3x2xf32>
+    (%3) = "pd_op.index_add" (%0, %1, %2) {axis:1,stop_gradient:[true]} : (tensor<3x4xf32>, tensor<2xi32>, tensor<3x2xf32>) -> tensor<3x4xf32>
+    (%4) = "pd_op.fetch" (%3) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+}

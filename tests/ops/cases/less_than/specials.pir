@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[10],stop_gradient:[true]} : () -> tensor<10xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[10],stop_gradient:[true]} : () -> tensor<10xf32>
+    (%2) = "pd_op.less_than" (%0, %1) {stop_gradient:[true]} : (tensor<10xf32>, tensor<10xf32>) -> tensor<10xb>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out0",stop_gradient:[true]} : (tensor<10xb>) -> tensor<10xb>
+}

@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[0,3],stop_gradient:[true]} : () -> tensor<0x3xf32>
+    (%1) = "pd_op.logsumexp" (%0) {axis:[1],keepdim:false,reduce_all:false,stop_gradient:[true]} : (tensor<0x3xf32>) -> tensor<0xf32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<0xf32>) -> tensor<0xf32>
+}

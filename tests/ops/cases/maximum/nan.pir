@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[5],stop_gradient:[true]} : () -> tensor<5xf32>
+    (%1) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[5],stop_gradient:[true]} : () -> tensor<5xf32>
+    (%2) = "pd_op.maximum" (%0, %1) {stop_gradient:[true]} : (tensor<5xf32>, tensor<5xf32>) -> tensor<5xf32>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out0",stop_gradient:[true]} : (tensor<5xf32>) -> tensor<5xf32>
+}

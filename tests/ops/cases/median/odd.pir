@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[3,5],stop_gradient:[true]} : () -> tensor<3x5xf32>
+    (%1, %2) = "pd_op.median" (%0) {axis:[1],keepdim:false,mode:"avg",stop_gradient:[true,true]} : (tensor<3x5xf32>) -> tensor<3xf32>, tensor<3x2xi64>
+    (%3) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3xf32>) -> tensor<3xf32>
+}

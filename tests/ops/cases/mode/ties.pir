@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,5],stop_gradient:[true]} : () -> tensor<2x5xf32>
+    (%1, %2) = "pd_op.mode" (%0) {axis:-1,keepdim:false,stop_gradient:[true,true]} : (tensor<2x5xf32>) -> tensor<2xf32>, tensor<2xi64>
+    (%3) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<2xf32>) -> tensor<2xf32>
+    (%4) = "pd_op.fetch" (%2) {col:1,name:"out1",stop_gradient:[true]} : (tensor<2xi64>) -> tensor<2xi64>
+}

@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[],stop_gradient:[true]} : () -> tensor<f32>
+    (%1) = "pd_op.nansum" (%0) {axis:[],dtype:float32,keepdim:false,stop_gradient:[true]} : (tensor<f32>) -> tensor<f32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<f32>) -> tensor<f32>
+}

@@ -1,0 +1,6 @@
+{
+    (%0) = "pd_op.data" () {dtype:int64,name:"x",place:Place(undefined:0),shape:[5],stop_gradient:[true]} : () -> tensor<5xi64>
+    (%1) = "pd_op.data" () {dtype:int64,name:"y",place:Place(undefined:0),shape:[5],stop_gradient:[true]} : () -> tensor<5xi64>
+    (%2) = "pd_op.remainder" (%0, %1) {stop_gradient:[true]} : (tensor<5xi64>, tensor<5xi64>) -> tensor<5xi64>
+    (%3) = "pd_op.fetch" (%2) {col:0,name:"out0",stop_gradient:[true]} : (tensor<5xi64>) -> tensor<5xi64>
+}

@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:complex64,name:"x",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xc64>
+    (%1) = "pd_op.stanh" (%0) {scale_a:0.67,scale_b:1.7159,stop_gradient:[true]} : (tensor<3x4xc64>) -> tensor<3x4xc64>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x4xc64>) -> tensor<3x4xc64>
+}

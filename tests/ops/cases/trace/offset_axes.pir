@@ -1,0 +1,5 @@
+{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3,4],stop_gradient:[true]} : () -> tensor<2x3x4xf32>
+    (%1) = "pd_op.trace" (%0) {axis1:1,axis2:2,offset:1,stop_gradient:[true]} : (tensor<2x3x4xf32>) -> tensor<2xf32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"out0",stop_gradient:[true]} : (tensor<2xf32>) -> tensor<2xf32>
+}

@@ -1,0 +1,7 @@
+{
+    (%0) = "pd_op.data" () {dtype:bool,name:"c",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xb>
+    (%1) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xf32>
+    (%2) = "pd_op.data" () {dtype:float32,name:"y",place:Place(undefined:0),shape:[3,4],stop_gradient:[true]} : () -> tensor<3x4xf32>
+    (%3) = "pd_op.where" (%0, %1, %2) {stop_gradient:[true]} : (tensor<3x4xb>, tensor<3x4xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+    (%4) = "pd_op.fetch" (%3) {col:0,name:"out0",stop_gradient:[true]} : (tensor<3x4xf32>) -> tensor<3x4xf32>
+}
