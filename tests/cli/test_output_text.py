@@ -114,8 +114,19 @@ def test_a_translated_programs_feed_ops_run_ahead_of_time(tmp_path: Path) -> Non
 
 
 def test_numpy_warnings_are_one_line_without_a_source_path(tmp_path: Path) -> None:
-    np.save(tmp_path / "x.npy", np.full((2, 8), np.inf, np.float32))
-    p = sh("pirc-run", str(SAMPLES / "prog.json"), "--feed", f"x={tmp_path / 'x.npy'}", "-o", os.devnull)
+    """A cumulative product through inf and 0 (numpy's kernel warns: inf * 0; matmul and the
+    elementwise ops no longer do, in nnlib or under numpy's errstate)."""
+    prog = tmp_path / "cumprod.pir"
+    prog.write_text("""{
+    (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,8],stop_gradient:[true]} : () -> tensor<2x8xf32>
+    (%1) = "pd_op.cumprod" (%0) {dim:1,exclusive:false,reverse:false,stop_gradient:[true]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    (%2) = "pd_op.fetch" (%1) {col:0,name:"y",persistable:[true],stop_gradient:[true]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+}
+""")
+    x = np.ones((2, 8), np.float32)
+    x[:, 2], x[:, 5] = np.inf, 0.0
+    np.save(tmp_path / "x.npy", x)
+    p = sh("pirc-run", str(prog), "--feed", f"x={tmp_path / 'x.npy'}", "-o", os.devnull)
     assert p.returncode == 0, p.stderr
     assert "RuntimeWarning" not in p.stderr and ".py:" not in p.stderr, p.stderr
     warnings = [line for line in p.stderr.splitlines() if line.startswith("warning: ")]
