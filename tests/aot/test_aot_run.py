@@ -56,7 +56,8 @@ def _same(a: dict, b: dict) -> None:
 @pytest.mark.parametrize("name", ["elementwise_chain", "bench_elementwise_small", "bench_softmax_small",
                                   "bench_layernorm_small", "lenet", "mlp", "mobilenet_block", "resnet_block",
                                   "embedding_model", "transformer_layer", "scan_recurrence", "dlrm_interaction",
-                                  "moe_ffn", "svtr_rec", "conv_transpose", "db_det", "shared_producers", "export_edges"])
+                                  "moe_ffn", "svtr_rec", "conv_transpose", "db_det", "shared_producers", "export_edges",
+                                  "ernie_encoder", "llama_decoder", "pp_liteseg"])
 def test_corpus_programs_run_ahead_of_time_bit_identical(name: str) -> None:
     """Compiled kernels and nn ops: the interpreter calls the same kernels and nn functions."""
     d = CORPUS / name
@@ -155,25 +156,24 @@ MATMUL = """{
 """
 
 
-CUMSUM = """{
+CUMPROD = """{
     (%0) = "pd_op.data" () {dtype:float32,name:"x",place:Place(undefined:0),shape:[2,3],stop_gradient:[true]} : () -> tensor<2x3xf32>
     (%1) = "pd_op.exp" (%0) {stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
-    (%2) = "pd_op.full" () {dtype:int32,place:Place(cpu),shape:[1],stop_gradient:[true],value:1} : () -> tensor<1xi32>
-    (%3) = "pd_op.cumsum" (%1, %2) {exclusive:false,flatten:false,reverse:false,stop_gradient:[true]} : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+    (%3) = "pd_op.cumprod" (%1) {dim:1,exclusive:false,reverse:false,stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
     (%4) = "pd_op.fetch" (%3) {col:0,name:"y",persistable:[true],stop_gradient:[true]} : (tensor<2x3xf32>) -> tensor<2x3xf32>
 }
 """
 
 
 def test_uncovered_op_falls_back_to_the_interpreter_and_says_why() -> None:
-    prog = api.parse(CUMSUM, "cs")
+    prog = api.parse(CUMPROD, "cp")
     compile_program(prog, "c")
     x = np.arange(6, dtype=np.float32).reshape(2, 3) / 6
     with StandaloneExecutor(prog, aot=None) as ex:
         y = ex.run({"x": x})["y"]
-        assert ex.aot_status == "AOT: not used: pd_op.cumsum is not covered"
-    np.testing.assert_allclose(y, np.cumsum(np.exp(x), axis=1), rtol=1e-6)
-    with pytest.raises(PircError, match="cannot run this program ahead of time: pd_op.cumsum is not covered"):
+        assert ex.aot_status == "AOT: not used: pd_op.cumprod is not covered"
+    np.testing.assert_allclose(y, np.cumprod(np.exp(x), axis=1), rtol=1e-6)
+    with pytest.raises(PircError, match="cannot run this program ahead of time: pd_op.cumprod is not covered"):
         with StandaloneExecutor(prog, aot=True) as ex:
             ex.run({"x": x})
 
@@ -247,16 +247,16 @@ def test_pirc_run_profile_says_which_path_ran(tmp_path: Path) -> None:
     r = subprocess.run(base + ["--no-aot"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert "AOT: off" in r.stderr
-    mm = tmp_path / "cs.pir"
-    mm.write_text(CUMSUM)
+    mm = tmp_path / "cp.pir"
+    mm.write_text(CUMPROD)
     np.save(tmp_path / "x23.npy", np.ones((2, 3), np.float32))
     r = subprocess.run([str(BIN / "pirc-run"), str(mm), "--feed", f"x={tmp_path / 'x23.npy'}", "--backend", "cinn",
                         "--profile"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
-    assert "AOT: not used: pd_op.cumsum is not covered" in r.stderr
+    assert "AOT: not used: pd_op.cumprod is not covered" in r.stderr
     r = subprocess.run([str(BIN / "pirc-run"), str(mm), "--feed", f"x={tmp_path / 'x23.npy'}", "--backend", "cinn",
                         "--aot"], capture_output=True, text=True, timeout=300)
-    assert r.returncode == 1 and "pd_op.cumsum is not covered" in r.stderr
+    assert r.returncode == 1 and "pd_op.cumprod is not covered" in r.stderr
 
 
 def test_runner_reports_no_kernels_loaded() -> None:

@@ -383,6 +383,46 @@ def test_interpolation_gives_the_reference_kernels_bits(h: int, w: int, oh: int,
     assert np.array_equal(got, want)
 
 
+@settings(max_examples=60, deadline=None)
+@given(shape=st.lists(st.integers(0, 5), min_size=0, max_size=3).map(tuple), axis=st.integers(-3, 2),
+       keep=st.booleans(), flatten=st.booleans(), i32=st.booleans(), exclusive=st.booleans(),
+       reverse=st.booleans(), specials=st.booleans(), seed=st.integers(0, 99))
+def test_argmax_argmin_cumsum_give_the_reference_kernels_bits(shape: tuple[int, ...], axis: int, keep: bool,
+                                                              flatten: bool, i32: bool, exclusive: bool,
+                                                              reverse: bool, specials: bool, seed: int) -> None:
+    """nnlib's scans (argmax / argmin with NaN and +-inf, cumsum in numpy's float32 order) against the
+    numpy kernels: equal bits, 0-size and 0-d inputs included."""
+    import pirc.dialects.all  # noqa: F401
+    from pirc.dialects.opdef import OP_DEFS
+
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape).astype(np.float32)
+    if specials and x.size >= 3:
+        x.reshape(-1)[:3] = [np.nan, np.inf, -np.inf]
+    xi = rng.integers(-2**62, 2**62, shape, dtype=np.int64)  # int64 cumsum: numpy's wrapping adds
+    cumsum_i64 = _numpy_only("pd_op.cumsum", [xi, np.array([0], np.int32)], {"flatten": True})
+    cumsum = OP_DEFS["pd_op.cumsum"].kernel
+    assert cumsum is not None
+    got_i64 = cumsum([xi, np.array([0], np.int32)], {"flatten": True})[0]
+    assert got_i64.dtype == np.int64 and np.array_equal(got_i64, cumsum_i64)
+    cases = [("pd_op.argmax", {"keepdims": keep, "flatten": flatten, "dtype": "int32" if i32 else "int64"},
+              np.array([axis])),
+             ("pd_op.argmin", {"keepdims": keep, "flatten": flatten, "dtype": "int32" if i32 else "int64"},
+              np.array([axis])),
+             ("pd_op.cumsum", {"exclusive": exclusive, "reverse": reverse, "flatten": flatten},
+              np.array([axis], np.int32))]
+    for name, attrs, ax in cases:
+        try:
+            want = _numpy_only(name, [x, ax], attrs)
+        except ValueError:  # an axis out of range: the op refuses it on both paths
+            continue
+        kernel = OP_DEFS[name].kernel
+        assert kernel is not None
+        got = kernel([x, ax], attrs)[0]
+        assert got.shape == want.shape and got.dtype == want.dtype, name
+        assert np.array_equal(got, want, equal_nan=True) and np.array_equal(np.signbit(got), np.signbit(want)), name
+
+
 def test_unsupported_descriptors_are_refused() -> None:
     x = np.zeros((1, 4, 5, 5), np.float32)
     w = np.zeros((4, 2, 3, 3), np.float32)

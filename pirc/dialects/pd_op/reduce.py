@@ -309,6 +309,14 @@ def _arg_kernel(is_max: bool) -> Any:
             except ShapeError as e:
                 raise ValueError(str(e)) from None
             xs = x
+        if x.dtype == np.float32:  # nnlib (pirc/runtime/nn/scan.c), the function the ahead-of-time program calls
+            from pirc.runtime.nn import fast
+
+            flat = bool(attrs.get("flatten", False)) or rank == 0
+            shape = ((1,) * rank if keep else ()) if flat else reduced_shape(x.shape, (axis,), keep)
+            y = fast.argext(x, None if flat else axis, attrs, is_max, tuple(shape))
+            if y is not None:
+                return [y]
         if xs.shape[axis] == 0:  # Eigen's reducer keeps its initial index 0
             shape = reduced_shape(xs.shape, (axis,), False)
             idx = np.zeros(shape, dtype=np.int64)
@@ -381,6 +389,12 @@ def _cumsum_kernel(args: Sequence[KernelArg], attrs: Mapping[str, Any]) -> list[
         except ShapeError as e:
             raise ValueError(str(e)) from None
         xs = x
+    if x.dtype in (np.float32, np.int64):  # nnlib (pirc/runtime/nn/scan.c), numpy's accumulation in C
+        from pirc.runtime.nn import fast
+
+        y = fast.cumsum(x, None if attrs.get("flatten", False) else axis, attrs)
+        if y is not None:
+            return [y]
     acc_dt = np.float32 if xs.dtype == np.float16 else (np.int64 if xs.dtype == np.bool_ else xs.dtype)
     if attrs.get("reverse", False):
         xs = np.flip(xs, axis)

@@ -13,13 +13,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 if TYPE_CHECKING:
     from pirc.ir.core import Operation
 
 NN_OPS = frozenset({"pd_op.conv2d", "pd_op.depthwise_conv2d", "pd_op.fused_conv2d_add_act", "pd_op.pool2d", "pd_op.fc",
                     "pd_op.fused_dot_product_attention", "pd_op.embedding", "pd_op.matmul", "pd_op.bmm",
                     "pd_op.conv2d_transpose", "pd_op.depthwise_conv2d_transpose", "pd_op.nearest_interp",
-                    "pd_op.bilinear_interp"})
+                    "pd_op.bilinear_interp", "pd_op.argmax", "pd_op.argmin", "pd_op.cumsum"})
 
 #: the nn library ABI (nnlib.h's PIRC_NN_ABI_VERSION) the prototypes below are written for
 ABI_VERSION = 2
@@ -32,12 +34,16 @@ SIGNATURES = {
     "pirc_nn_matmul_f32": ("const float*", "const float*", "float*"),
     "pirc_nn_conv2d_transpose_f32": ("const float*", "const float*", "float*"),
     "pirc_nn_interp2d_f32": ("const float*", "float*"),
+    "pirc_nn_argext_f32": ("const float*", "void*"),
+    "pirc_nn_cumsum_f32": ("const float*", "float*"),
+    "pirc_nn_cumsum_i64": ("const int64_t*", "int64_t*"),
     "pirc_nn_attention_f32": ("const float*", "const float*", "const float*", "const float*", "float*"),
     "pirc_nn_embedding_f32": ("const int64_t*", "const float*", "float*"),
 }
 
 #: the element type each C pointer type of :data:`SIGNATURES` points at (what an operand must hold)
-POINTEE_DTYPES = {"const float*": "float32", "float*": "float32", "const int64_t*": "int64"}
+POINTEE_DTYPES: dict[str, str | None] = {"const float*": "float32", "float*": "float32", "const int64_t*": "int64",
+                                         "int64_t*": "int64", "void*": None}  # None: the descriptor says (argmax's int64 or int32)
 
 
 @dataclass(frozen=True)
@@ -117,8 +123,6 @@ def describe(op: Operation, in_shapes: Sequence[tuple[int, ...] | None], out_sha
             return None
         return NnCall("pirc_nn_conv2d_transpose_f32", d, (0, 1))
     if n in ("pd_op.nearest_interp", "pd_op.bilinear_interp"):
-        import numpy as np
-
         if x is None or any(s is not None and c is None for s, c in zip(in_shapes[1:], consts[1:])):
             return None  # a size or scale only known when it runs
         args: list[Any] = [np.broadcast_to(np.zeros((), np.float32), x)]
@@ -127,6 +131,23 @@ def describe(op: Operation, in_shapes: Sequence[tuple[int, ...] | None], out_sha
         if got is None or tuple(out_shapes[0]) != got[1]:
             return None
         return NnCall("pirc_nn_interp2d_f32", got[0], (0,))
+    if n in ("pd_op.argmax", "pd_op.argmin", "pd_op.cumsum"):
+        ax = consts[1] if len(consts) > 1 else None
+        flat = bool(attrs.get("flatten", False))
+        if not flat and not (isinstance(ax, list) and len(ax) == 1):
+            return None  # an axis only known when it runs
+        axis = int(ax[0]) if isinstance(ax, list) and len(ax) == 1 else None
+        if n == "pd_op.cumsum":
+            xv = op.operand(0)
+            dt = str(getattr(xv.type, "dtype", "")) if xv is not None else ""
+            d = desc.cumsum(x, None if flat else axis, attrs, dt)
+            if d is None or x is None or not x or int(np.prod(out_shapes[0], dtype=np.int64)) != d[0] * d[1] * d[2]:
+                return None
+            return NnCall("pirc_nn_cumsum_i64" if dt == "int64" else "pirc_nn_cumsum_f32", d, (0,))
+        d = desc.argext(x, None if flat or not x else axis, attrs, n == "pd_op.argmax")
+        if d is None or int(np.prod(out_shapes[0], dtype=np.int64)) != d[0] * d[2]:
+            return None
+        return NnCall("pirc_nn_argext_f32", d, (0,))
     if n == "pd_op.fused_dot_product_attention":
         v, bias = _operand(in_shapes, 2), _operand(in_shapes, 3)
         d = desc.attention(attrs, x, w, v, "float32", bias, bias is not None)

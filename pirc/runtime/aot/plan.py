@@ -547,8 +547,9 @@ def _nn_call(op: Operation, shapes: _Shapes) -> nnops.NnCall:
     ctypes_ = nnops.SIGNATURES[call.symbol]
     values = [operands[k] if k is not None else None for k in call.operands] + list(op.results)
     for ct, v in zip(ctypes_, values, strict=True):
-        if v is not None and _dtype(v.type) != np.dtype(nnops.POINTEE_DTYPES[ct]):
-            raise NotEligible(f"{op.name} holds {_dtype(v.type)} where the nn library takes {nnops.POINTEE_DTYPES[ct]}")
+        want = nnops.POINTEE_DTYPES[ct]
+        if v is not None and want is not None and _dtype(v.type) != np.dtype(want):
+            raise NotEligible(f"{op.name} holds {_dtype(v.type)} where the nn library takes {want}")
     return call
 
 

@@ -1,6 +1,7 @@
 /* nnlib core: the ABI version, the threading threshold, per-thread scratch and the activations
    (scalar and row forms) the other parts share. */
 #define _POSIX_C_SOURCE 200112L
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>

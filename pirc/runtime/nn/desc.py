@@ -251,6 +251,51 @@ def interp2d(args: Sequence[Any], attrs: Mapping[str, Any], dtype: str = "float3
     return d, (n, c, oh, ow)
 
 
+def axis_scan(x_shape: Sequence[int] | None, axis: int | None, flatten: bool = False
+              ) -> tuple[int, int, int] | None:
+    """(outer, n, inner) of a float32 array of ``x_shape`` seen along ``axis`` (flatten: the whole array as one
+    axis; a 0-d array: one element), or None (an unknown dim, an axis out of range)."""
+    if x_shape is None or any(int(d) < 0 for d in x_shape):
+        return None
+    s = [int(d) for d in x_shape]
+    if flatten or not s:
+        n = 1
+        for d in s:
+            n *= d
+        return 1, n, 1
+    if axis is None or not -len(s) <= axis < len(s):
+        return None
+    a = axis % len(s)
+    outer = inner = 1
+    for d in s[:a]:
+        outer *= d
+    for d in s[a + 1:]:
+        inner *= d
+    return outer, s[a], inner
+
+
+def argext(x_shape: Sequence[int] | None, axis: int | None, attrs: Mapping[str, Any], is_max: bool,
+           dtype: str = "float32") -> tuple[int, ...] | None:
+    """pd_op.argmax / argmin -> nnlib's descriptor, or None."""
+    if dtype != "float32" or str(attrs.get("dtype", "int64")) not in ("int64", "int32"):
+        return None
+    got = axis_scan(x_shape, axis, bool(attrs.get("flatten", False)))
+    if got is None:
+        return None
+    return (*got, int(is_max), int(str(attrs.get("dtype", "int64")) == "int32"))
+
+
+def cumsum(x_shape: Sequence[int] | None, axis: int | None, attrs: Mapping[str, Any],
+           dtype: str = "float32") -> tuple[int, ...] | None:
+    """pd_op.cumsum -> nnlib's descriptor (float32 or int64), or None."""
+    if dtype not in ("float32", "int64"):
+        return None
+    got = axis_scan(x_shape, axis, bool(attrs.get("flatten", False)))
+    if got is None or (bool(attrs.get("flatten", False)) and axis not in (None, 0, -1)):
+        return None
+    return (*got, int(bool(attrs.get("exclusive", False))), int(bool(attrs.get("reverse", False))))
+
+
 def _bias_strides(shape: Sequence[int], full: tuple[int, int, int, int]) -> tuple[int, ...] | None:
     """Element strides over ``full`` ([B, H, Sq, Sk]) of a contiguous array of ``shape`` that broadcasts to
     it (0 on broadcast axes), or None when it does not broadcast."""
@@ -332,5 +377,5 @@ def threads() -> int:
     return 1 if p is None else max(1, p.omp)
 
 
-__all__ = ["ACT_CODES", "CONV_LEN", "CONVT_LEN", "FC_LEN", "MATMUL_LEN", "POOL_LEN", "attention", "conv2d", "conv2d_transpose", "embedding", "fc", "interp2d", "matmul", "pool2d",
+__all__ = ["ACT_CODES", "CONV_LEN", "CONVT_LEN", "FC_LEN", "MATMUL_LEN", "POOL_LEN", "argext", "attention", "axis_scan", "conv2d", "conv2d_transpose", "cumsum", "embedding", "fc", "interp2d", "matmul", "pool2d",
            "threads"]

@@ -229,6 +229,38 @@ def interp2d(args: Sequence[Any], attrs: Mapping[str, Any]) -> np.ndarray | None
     return y if so.pirc_nn_interp2d_f32(plan.d, x.ctypes.data, y.ctypes.data, desc.threads()) == 0 else None
 
 
+def argext(x: np.ndarray, axis: int | None, attrs: Mapping[str, Any], is_max: bool,
+           out_shape: tuple[int, ...]) -> np.ndarray | None:
+    """pd_op.argmax / argmin's result (float32 x), shaped ``out_shape``, or None."""
+    so = lib.lib()
+    if so is None or x.dtype != np.float32:
+        return None
+    d = desc.argext(x.shape, axis, attrs, is_max)
+    if d is None:
+        return None
+    x = np.ascontiguousarray(x)
+    y = np.empty(out_shape, np.int32 if d[4] else np.int64)
+    if y.size != d[0] * d[2]:
+        return None
+    rc = so.pirc_nn_argext_f32((ctypes.c_int64 * len(d))(*d), x.ctypes.data, y.ctypes.data, desc.threads())
+    return y if rc == 0 else None
+
+
+def cumsum(x: np.ndarray, axis: int | None, attrs: Mapping[str, Any]) -> np.ndarray | None:
+    """pd_op.cumsum's result (float32 or int64 x), or None."""
+    so = lib.lib()
+    if so is None or x.dtype not in (np.float32, np.int64):
+        return None
+    d = desc.cumsum(x.shape, axis, attrs, str(x.dtype))
+    if d is None:
+        return None
+    x = np.ascontiguousarray(x)
+    y = np.empty((x.size,) if attrs.get("flatten", False) else x.shape, x.dtype)
+    fn = so.pirc_nn_cumsum_f32 if x.dtype == np.float32 else so.pirc_nn_cumsum_i64
+    rc = fn((ctypes.c_int64 * len(d))(*d), x.ctypes.data, y.ctypes.data, desc.threads())
+    return y if rc == 0 else None
+
+
 def attention(q: np.ndarray, k: np.ndarray, v: np.ndarray, bias: np.ndarray | None,
               attrs: Mapping[str, Any]) -> np.ndarray | None:
     """pd_op.fused_dot_product_attention's result (its operands' layout: [B, S, H, D], or [B, S, H*D] with

@@ -92,10 +92,14 @@ def lib() -> Any:
                 so.pirc_nn_matmul_f32.argtypes = [_I64P, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_conv2d_transpose_f32.argtypes = [_I64P, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_interp2d_f32.argtypes = [_I64P, vp, vp, ctypes.c_int]
+                so.pirc_nn_argext_f32.argtypes = [_I64P, vp, vp, ctypes.c_int]
+                so.pirc_nn_cumsum_f32.argtypes = [_I64P, vp, vp, ctypes.c_int]
+                so.pirc_nn_cumsum_i64.argtypes = [_I64P, vp, vp, ctypes.c_int]
                 so.pirc_nn_attention_f32.argtypes = [_I64P, vp, vp, vp, vp, vp, ctypes.c_int]
                 so.pirc_nn_embedding_f32.argtypes = [_I64P, vp, vp, vp, ctypes.c_int]
                 for fn in (so.pirc_nn_conv2d_f32, so.pirc_nn_pool2d_f32, so.pirc_nn_fc_f32, so.pirc_nn_matmul_f32,
                            so.pirc_nn_conv2d_transpose_f32, so.pirc_nn_interp2d_f32,
+                           so.pirc_nn_argext_f32, so.pirc_nn_cumsum_f32, so.pirc_nn_cumsum_i64,
                            so.pirc_nn_attention_f32,
                            so.pirc_nn_embedding_f32, so.pirc_nn_abi_version):
                     fn.restype = ctypes.c_int

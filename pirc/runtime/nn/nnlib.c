@@ -17,5 +17,6 @@
 #include "matmul.c"
 #include "conv_transpose.c"
 #include "interp.c"
+#include "scan.c"
 #include "pool.c"
 #include "attention.c"

@@ -102,6 +102,21 @@ int pirc_nn_conv2d_transpose_f32(const int64_t* d, const float* x, const float* 
 int pirc_nn_interp2d_f32(const int64_t* d, const float* x, float* y, int nt);
 #define PIRC_NN_INTERP_HEAD 6
 
+/* Index of the largest (is_max 1) or smallest (0) element along one axis (pd_op.argmax / argmin): x seen as
+   [outer, n, inner]; d = {outer, n, inner, is_max, out_int32} (5 values); y: [outer, inner] of int64, or int32
+   when out_int32 is 1.  NaN and values at or past -FLT_MAX (argmax) / FLT_MAX (argmin) count as that extreme;
+   the first of equal elements wins; n == 0 gives 0. */
+int pirc_nn_argext_f32(const int64_t* d, const float* x, void* y, int nt);
+#define PIRC_NN_ARGEXT_DESC_LEN 5
+
+/* Cumulative sum along one axis (pd_op.cumsum): x, y seen as [outer, n, inner]; d = {outer, n, inner,
+   exclusive, reverse} (5 values).  numpy's float32 add.accumulate: the first element as it is, then one add
+   per step (from the end when reverse); exclusive: 0, then the inclusive sums but the last. */
+int pirc_nn_cumsum_f32(const int64_t* d, const float* x, float* y, int nt);
+/* The same for int64 (wrapping on overflow, as numpy). */
+int pirc_nn_cumsum_i64(const int64_t* d, const int64_t* x, int64_t* y, int nt);
+#define PIRC_NN_CUMSUM_DESC_LEN 5
+
 /* Multi-head attention core (pd_op.fused_dot_product_attention), the unfused program's order:
    s = (q * alpha) . k^T (+ bias); s = max(s - rowmax(s), -64); p = exp(s) / sum(exp(s)); y = p . v.
    d = {B, Sq, Sk, H, D, Dv, bias_stride_b, bias_stride_h, bias_stride_q, bias_stride_k, alpha_bits}
