@@ -1,6 +1,7 @@
 """One answer for every backend (issue 29): random programs of mixed ops, with and without fetch ops,
 give the interpreter's results through ``--backend cinn`` (the ahead-of-time host program, and the
-compiled program run by the interpreter's instructions).  A CI sample of 20 batches of 16 programs;
+compiled program run by the interpreter's instructions).  A CI sample of 20 batches of 16 programs, the same
+every run (derandomized: CI must not turn red on a draw; the long runs draw new programs);
 ``bench/differential.py`` runs the long version (10,000 programs)."""
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from programs import merge, program
 BATCH = 16
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
 @given(st.data())
 def test_backends_agree_on_random_programs(data: st.DataObject) -> None:
     fetch = data.draw(st.booleans(), label="fetch")

@@ -60,6 +60,7 @@ from pirc.cinn.codegen.common import (
     symbol_args_of,
 )
 from pirc.cinn.codegen.names import comment_text
+from pirc.cinn.codegen.workarounds import GCC_IF_CONVERT_WORKAROUND, conditional_loads
 from pirc.cinn.codegen.prelude import Prelude
 from pirc.cinn.schedule.half_rows import HalfRow, half_accumulation, half_rows, marked
 
@@ -330,6 +331,8 @@ class CEmitter(FuncEmitter):
         impl = f"pirc_k{self.index}_impl"
         out.append(f"static const char pirc_k{self.index}_name[] = {self.name_literal()};")
         params = [f"{self.param_type(a)} {a.cname}" for a in self.args]
+        if conditional_loads(self.body):
+            out.append(GCC_IF_CONVERT_WORKAROUND)
         out.append(f"static int {impl}({', '.join(params) if params else 'void'})")
         out.append("{")
         self.lines = []

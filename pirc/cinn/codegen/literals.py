@@ -16,7 +16,7 @@ from pirc.cinn.codegen.prelude import Prelude
 #: bumped whenever generated code or the ABI changes (part of every cache key)
 
 
-CODEGEN_VERSION = "1"
+CODEGEN_VERSION = "2"
 
 SMALL_INTS = frozenset({DType.INT8, DType.INT16, DType.UINT8, DType.UINT16})
 _GPU_VAR_IDS = {id(v): n for n, v in GPU_VARS.items()}
