@@ -193,7 +193,8 @@ class AotRunner:
             return f"AOT: not used: {self.last}"
         if self.last is None:
             return "AOT: not run yet"
-        how = "compiled now" if self.last.compiled_now else "from the kernel cache"
+        how = ("compiled now" if self.last.compiled_now else "frozen in the package"
+               if self.last.text and text_sha256(self.last.text) in _FROZEN else "from the kernel cache")
         return f"AOT: used: {self.last.plan.describe()[len('AOT: '):]}; host program {how}"
 
     def program(self, feeds: Mapping[str, Any]) -> AotProgram | None:
