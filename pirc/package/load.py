@@ -155,13 +155,12 @@ def _params(pkg: CheckedPackage, prog: Program) -> dict[str, np.ndarray]:
     return arrays
 
 
-def _kernels(pkg: CheckedPackage, prog: Program, build: dict[str, Any]) -> Any:
-    """The build's kernels, bound to the host program's jit_kernel ops (through a generated source
-    that must be the package's kernels.c)."""
+def _kernel_source(pkg: CheckedPackage, prog: Program) -> Any:
+    """The kernels of the host program's jit_kernel ops generated again: it must be the package's kernels.c
+    (and its kernel names the manifest's)."""
     from pirc.cinn.ast.nodes import Module
     from pirc.cinn.backend.build import generate
     from pirc.cinn.backend.jit_kernel import OP_NAME, kernel_node
-    from pirc.package.build import package_factory
 
     m = pkg.manifest
     fns: dict[str, Any] = {}
@@ -176,6 +175,18 @@ def _kernels(pkg: CheckedPackage, prog: Program, build: dict[str, Any]) -> Any:
     if src.text.encode("utf-8") != pkg.data[m["kernels_source"]]:
         raise error_at(pkg.at(m["host"]), f"its kernels are not those of {m['kernels_source']}: the files come "
                        "from different compilations", AGAIN)
+    names = [k.name for k in src.kernels]
+    if m["kernel_names"] != names:
+        raise error_at(pkg.at(MANIFEST), f"'kernel_names' does not list the {len(names)} kernels of "
+                       f"{m['kernels_source']} in order", AGAIN)
+    return src
+
+
+def _kernels(pkg: CheckedPackage, src: Any, build: dict[str, Any]) -> Any:
+    """The build's kernels (a private copy of its library), as a jit_kernel instruction factory."""
+    from pirc.package.build import package_factory
+
+    m = pkg.manifest
     lib = build["kernels"]
     data = pkg.data[lib]
     absent = [k.symbol for k in src.kernels if k.symbol.encode() not in data]
@@ -238,22 +249,44 @@ def _aot(pkg: CheckedPackage, build: dict[str, Any]) -> int:
     return len(frozen)
 
 
+@dataclass
+class _Checked:
+    pkg: CheckedPackage
+    build: dict[str, Any]
+    program: Program
+    params: dict[str, np.ndarray]
+    source: Any  # the kernels' GeneratedSource
+
+
+def check_package(path: str, *, device: str = "cpu", verify: bool = True) -> _Checked:
+    """Every check :func:`load_package` makes, loading nothing (see the module docstring).  Raises PircError."""
+    from pirc.package.build import input_names
+
+    pkg = check_folder(path)
+    build = check_compatible(pkg, device)
+    prog = _host_program(pkg, verify)
+    m = pkg.manifest
+    if m["inputs"] != input_names(prog):
+        raise error_at(pkg.at(MANIFEST), f"'inputs' is {m['inputs']}, but the host program's inputs are "
+                       f"{input_names(prog)}", AGAIN)
+    values = _params(pkg, prog)
+    src = _kernel_source(pkg, prog)
+    return _Checked(pkg, build, prog, values, src)
+
+
 def load_package(path: str, *, device: str = "cpu", verify: bool = True, params: bool = True) -> LoadedPackage:
     """Check the package folder ``path`` and install its build for this CPU (see the module docstring).
     ``params=False``: the caller brings its own parameters (params.npz is still checked).  Raises PircError."""
     from pirc.cinn.backend.jit_kernel import OP_NAME
     from pirc.runtime.compiled import register_compiled_kernel
 
-    pkg = check_folder(path)
-    build = check_compatible(pkg, device)
-    prog = _host_program(pkg, verify)
-    values = _params(pkg, prog)
-    factory = _kernels(pkg, prog, build)
-    if pkg.manifest["target"] == "c":
-        _nn_library(pkg, build)
-    n_aot = _aot(pkg, build)
+    c = check_package(path, device=device, verify=verify)
+    factory = _kernels(c.pkg, c.source, c.build)
+    if c.pkg.manifest["target"] == "c":
+        _nn_library(c.pkg, c.build)
+    n_aot = _aot(c.pkg, c.build)
     register_compiled_kernel(OP_NAME, factory, factory.kind)
-    return LoadedPackage(path, pkg.manifest, prog, values if params else {}, build, n_aot)
+    return LoadedPackage(path, c.pkg.manifest, c.program, c.params if params else {}, c.build, n_aot)
 
 
 def read_package(path: str) -> dict[str, Any]:
@@ -261,4 +294,4 @@ def read_package(path: str) -> dict[str, Any]:
     return check_folder(path).manifest
 
 
-__all__ = ["LoadedPackage", "check_compatible", "load_package", "read_package"]
+__all__ = ["LoadedPackage", "check_compatible", "check_package", "load_package", "read_package"]

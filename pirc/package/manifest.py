@@ -246,15 +246,59 @@ def _cross_check(m: dict[str, Any]) -> None:
         if p not in seen:
             raise _Bad("files", f"lists {p!r}, which no field of the manifest uses")
     n = len(m["aot"]["programs"])
+    if (m["aot"]["reason"] is None) != (n > 0):
+        raise _Bad("aot.reason", "must be null when there are host programs, else say why there are none")
+    ext = "c" if m["target"] == "c" else "cu"
+    layout = {"host": "host.pir", "kernels_ast": "kernels.ast", "kernels_source": f"kernels.{ext}"}
+    if m["params"] is not None:
+        layout["params"] = "params.npz"
+    for k, want in layout.items():
+        if m[k] != want:
+            raise _Bad(k, f"must be {want!r} in a {m['target']} package, not {m[k]!r}")
+    for i, p in enumerate(m["aot"]["programs"]):
+        if p["source"] != f"aot-{i}.c":
+            raise _Bad(f"aot.programs[{i}].source", f"must be 'aot-{i}.c', not {p['source']!r}")
+    isas: set[str] = set()
     for i, b in enumerate(m["builds"]):
+        if b["isa"] in isas:
+            raise _Bad(f"builds[{i}].isa", f"{b['isa']!r} is built twice")
+        isas.add(b["isa"])
         if len(b["aot"]) != n:
             raise _Bad(f"builds[{i}].aot", f"has {len(b['aot'])} libraries for {n} host programs (aot.programs)")
-    if m["target"] == "c" and not all(b["kernels"].endswith(".so") for b in m["builds"]):
-        raise _Bad("builds", "a target c package's kernels are shared libraries (.so)")
+        if m["target"] == "c":
+            _check_c_build(b, f"builds[{i}]", m["machine"], n)
+        elif b["nnlib"] is not None or n:
+            raise _Bad(f"builds[{i}]", "a cuda package has no nn library or host program")
     folders = {p.split("/")[0] for p in m["files"] if "/" in p}
     clash = folders & set(m["files"])
     if clash:
         raise _Bad("files", f"uses {sorted(clash)[0]!r} as a file and as a folder")
+
+
+def _check_c_build(b: dict[str, Any], where: str, machine: str, n_aot: int) -> None:
+    """A C build's ISA level agrees with its -march flag, its CPU requirements and its folder."""
+    from pirc.cinn.backend.compile_c import ISA_LEVELS, level_of
+
+    isa = b["isa"]
+    level = level_of(b["flags"])
+    if level is None and isa != machine:
+        raise _Bad(f"{where}.isa", f"is {isa!r}, but its flags have no -march (a {machine!r} build)")
+    if level is not None and level != isa:
+        raise _Bad(f"{where}.isa", f"is {isa!r}, but its flags compile for -march={level}")
+    if isa in ISA_LEVELS and not ISA_LEVELS[isa] <= set(b["requires"]):
+        raise _Bad(f"{where}.requires", f"lacks CPU flags {isa} needs: "
+                   f"{', '.join(sorted(ISA_LEVELS[isa] - set(b['requires'])))}")
+    if isa == "native" and not b["requires"]:
+        raise _Bad(f"{where}.requires", "a -march=native build requires the compiling CPU's flags")
+    if not _NAME.match(isa):
+        raise _Bad(f"{where}.isa", f"{isa!r} is not a folder name")
+    want = {"kernels": f"{isa}/kernels.so", "nnlib": f"{isa}/nnlib.so"}
+    for k, path in want.items():
+        if b[k] != path:
+            raise _Bad(f"{where}.{k}", f"must be {path!r}, not {b[k]!r}")
+    for j, a in enumerate(b["aot"]):
+        if a != f"{isa}/aot-{j}.so":
+            raise _Bad(f"{where}.aot[{j}]", f"must be '{isa}/aot-{j}.so', not {a!r}")
 
 
 # ------------------------------------------------------------------------------------------------
