@@ -136,7 +136,11 @@ def _params(pkg: CheckedPackage, prog: Program) -> dict[str, np.ndarray]:
 
     name = pkg.manifest["params"]
     at = pkg.at(name) if name else pkg.at(MANIFEST)
-    arrays = read_feed_file(io.BytesIO(pkg.data[name]), at) if name else {}
+    try:
+        arrays = read_feed_file(io.BytesIO(pkg.data[name]), at) if name else {}
+    except PircError as e:
+        msg = e.diagnostics[0].message.replace(f"cannot read '{at}': ", "")
+        raise error_at(at, f"cannot be read as parameters: {msg}", AGAIN) from None
     specs = {s.name: s for s in (param_spec(op) for op in prog.block.ops if op.name == "builtin.parameter")}
     extra = sorted(set(arrays) - set(specs))
     if extra:
@@ -153,6 +157,26 @@ def _params(pkg: CheckedPackage, prog: Program) -> dict[str, np.ndarray]:
         except PircError as e:
             raise error_at(at, e.diagnostics[0].message + ": the parameters of another model?", AGAIN) from None
     return arrays
+
+
+def _aot_feeds(pkg: CheckedPackage, prog: Program) -> None:
+    """Each frozen host program's feeds are the host program's inputs, with the shapes its C text was
+    planned for (the text's ``feeds:`` line)."""
+    from pirc.runtime.aot.emit import feed_line
+    from pirc.runtime.aot.plan import FEED_OPS
+
+    ops = [op for op in prog.block.ops if op.name in FEED_OPS]
+    for i, p in enumerate(pkg.manifest["aot"]["programs"]):
+        where = f"'aot.programs[{i}].feeds'"
+        feeds = p["feeds"]
+        if [f["name"] for f in feeds] != [str(op.attr("name")) for op in ops]:
+            raise error_at(pkg.at(MANIFEST), f"{where} are not the host program's inputs, in order", AGAIN)
+        try:
+            line = feed_line([(f["name"], tuple(f["shape"]), np.dtype(f["dtype"])) for f in feeds])
+        except TypeError:
+            raise error_at(pkg.at(MANIFEST), f"{where} name a dtype that is none", AGAIN) from None
+        if f" * {line}\n" not in _text(pkg, p["source"]):
+            raise error_at(pkg.at(MANIFEST), f"{where} are not the shapes {p['source']} was compiled for", AGAIN)
 
 
 def _kernel_source(pkg: CheckedPackage, prog: Program) -> Any:
@@ -270,6 +294,7 @@ def check_package(path: str, *, device: str = "cpu", verify: bool = True) -> _Ch
         raise error_at(pkg.at(MANIFEST), f"'inputs' is {m['inputs']}, but the host program's inputs are "
                        f"{input_names(prog)}", AGAIN)
     values = _params(pkg, prog)
+    _aot_feeds(pkg, prog)
     src = _kernel_source(pkg, prog)
     return _Checked(pkg, build, prog, values, src)
 

@@ -235,6 +235,10 @@ def references(m: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
 
 def _cross_check(m: dict[str, Any]) -> None:
+    n = len(m["aot"]["programs"])
+    for i, b in enumerate(m["builds"]):
+        if len(b["aot"]) != n:
+            raise _Bad(f"builds[{i}].aot", f"has {len(b['aot'])} libraries for {n} host programs (aot.programs)")
     seen: dict[str, str] = {}
     for where, p in references(m):
         if p in seen:
@@ -245,7 +249,6 @@ def _cross_check(m: dict[str, Any]) -> None:
     for p in m["files"]:
         if p not in seen:
             raise _Bad("files", f"lists {p!r}, which no field of the manifest uses")
-    n = len(m["aot"]["programs"])
     if (m["aot"]["reason"] is None) != (n > 0):
         raise _Bad("aot.reason", "must be null when there are host programs, else say why there are none")
     ext = "c" if m["target"] == "c" else "cu"
@@ -263,8 +266,6 @@ def _cross_check(m: dict[str, Any]) -> None:
         if b["isa"] in isas:
             raise _Bad(f"builds[{i}].isa", f"{b['isa']!r} is built twice")
         isas.add(b["isa"])
-        if len(b["aot"]) != n:
-            raise _Bad(f"builds[{i}].aot", f"has {len(b['aot'])} libraries for {n} host programs (aot.programs)")
         if m["target"] == "c":
             _check_c_build(b, f"builds[{i}]", m["machine"], n)
         elif b["nnlib"] is not None or n:
@@ -333,10 +334,11 @@ def _read(path: str, shown: str, limit: int, exact: int | None = None) -> bytes:
         if e.errno == errno.ELOOP:
             raise error_at(shown, "is a symbolic link: a package holds regular files only") from None
         raise error_at(shown, f"cannot be read: {e.strerror or e}") from None
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        raise error_at(shown, "is a folder" if stat.S_ISDIR(st.st_mode) else "is not a regular file")
     with os.fdopen(fd, "rb") as f:
-        st = os.fstat(f.fileno())
-        if not stat.S_ISREG(st.st_mode):
-            raise error_at(shown, "is not a regular file")
         if exact is not None and st.st_size != exact:
             raise error_at(shown, f"is {st.st_size} bytes; {MANIFEST} says {exact} (changed or truncated after "
                            f"pirc-compile wrote it)", AGAIN)
