@@ -125,19 +125,22 @@ def input_shapes(host: Program, given: Mapping[str, tuple[int, ...]]) -> tuple[d
     return shapes, None
 
 
-def freeze_aot(host: Program, factory: Any, shapes: Mapping[str, tuple[int, ...]]) -> tuple[str | None, str | None]:
-    """(the C text of the AOT host program for ``shapes``, or None and why)."""
+def freeze_aot(host: Program, factory: Any, shapes: Mapping[str, tuple[int, ...]]
+               ) -> tuple[str | None, list[dict[str, Any]], str | None]:
+    """(the C text of the AOT host program for ``shapes``, its feeds as the manifest lists them), or
+    (None, [], why not)."""
     from pirc.runtime.aot.emit import emit_c
     from pirc.runtime.aot.plan import NotEligible, build_plan, ineligible_reason
 
     reason = ineligible_reason(host.block)
     if reason is not None:
-        return None, reason
+        return None, [], reason
     try:
         plan = build_plan(host.block, shapes, factory, 1)
     except NotEligible as e:
-        return None, str(e)
-    return emit_c(plan), None
+        return None, [], str(e)
+    feeds = [{"name": n, "shape": [int(d) for d in shape], "dtype": dtype.name} for n, shape, dtype in plan.feeds]
+    return emit_c(plan), feeds, None
 
 
 def _sha(data: bytes) -> str:
@@ -201,20 +204,12 @@ def build_package(program: Program, output: str, *, params: Mapping[str, Any], s
         libs = _compile_variants(src, variants, cc)  # isa -> {"kernels": path, "nnlib": path}
         factory = package_factory(src, libs[runnable.isa]["kernels"] if runnable else str(planner.artifact), "c")
         shape_map, reason = input_shapes(host, shapes or {})
-        text = None
+        text, feeds = None, []
         if reason is None:
-            text, reason = freeze_aot(host, factory, shape_map)
+            text, feeds, reason = freeze_aot(host, factory, shape_map)
         aot_libs: dict[str, str] = {}
         if text is not None:
             files["aot-0.c"] = text.encode("utf-8")
-            from pirc.runtime.aot.plan import FEED_OPS
-
-            feeds = []
-            for op in host.block.ops:
-                if op.name in FEED_OPS and str(op.attr("name")) not in [f["name"] for f in feeds]:
-                    name = str(op.attr("name"))
-                    feeds.append({"name": name, "shape": list(shape_map[name]),
-                                  "dtype": str(np.dtype(_feed_dtype(op)))})
             aot_programs.append({"feeds": feeds, "source": "aot-0.c"})
             aot_libs = _compile_aot(text, variants, cc)
         for v in variants:
@@ -286,12 +281,6 @@ def cpu_flags_here() -> frozenset[str]:
     from pirc.cinn.backend.compile_c import cpu_flags as proc
 
     return frozenset(proc())
-
-
-def _feed_dtype(op: Any) -> Any:
-    from pirc.runtime.aot.plan import _dtype
-
-    return _dtype(op.results[0].type)
 
 
 def _read(path: str) -> bytes:
