@@ -234,7 +234,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     INPUT (default -, stdin) is PIR text, or a Paddle model (ProgramDesc JSON, .pdmodel,
     PIR JSON) that is translated first; its .pdiparams beside it is the default --params.
     A host program (pirc-lower --host-out) runs its compiled kernels; a package folder
-    (pirc-compile -o DIR) runs its host program with its compiled kernels and parameters.
+    (pirc-compile -o DIR) is checked, then runs as --backend cinn does, with the build
+    for this CPU of its kernels and ahead-of-time host program, compiling nothing.
     \b
     Examples:
       pirc-run model.pir --params params.npz --feed x=x.npy
