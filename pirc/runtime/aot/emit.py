@@ -25,7 +25,7 @@ from pirc.runtime.aot.nnops import SIGNATURES
 from pirc.runtime.aot.plan import Buf, Plan
 
 #: bumped whenever the emitted program or its ABI changes (part of the cache key)
-AOT_VERSION = "3"
+AOT_VERSION = "4"
 ENTRY = "pirc_aot_main"
 
 _PRELUDE = """\
