@@ -108,6 +108,12 @@ def _private_copy(pkg: CheckedPackage, name: str) -> str:
     return path
 
 
+def _dl_reason(e: BaseException, path: str) -> str:
+    """The loader's reason, without the private copy's path."""
+    text = str(e)
+    return text[len(path) + 2:] if text.startswith(path + ": ") else text
+
+
 def _text(pkg: CheckedPackage, name: str) -> str:
     try:
         return pkg.data[name].decode("utf-8")
@@ -223,7 +229,7 @@ def _kernels(pkg: CheckedPackage, src: Any, build: dict[str, Any]) -> Any:
         try:
             factory._module(None).module()  # load now: a broken library is the package's error, not a run's
         except OSError as e:
-            raise error_at(pkg.at(lib), f"cannot be loaded: {e}", AGAIN) from None
+            raise error_at(pkg.at(lib), f"cannot be loaded: {_dl_reason(e, path)}", AGAIN) from None
     return factory
 
 
@@ -244,7 +250,7 @@ def _nn_library(pkg: CheckedPackage, build: dict[str, Any]) -> None:
         version.restype = ctypes.c_int
         abi = int(version())
     except (OSError, AttributeError) as e:
-        raise error_at(pkg.at(name), f"is not pirc's nn library: {e}", AGAIN) from None
+        raise error_at(pkg.at(name), f"is not pirc's nn library: {_dl_reason(e, path)}", AGAIN) from None
     if abi != nnops.ABI_VERSION:
         raise error_at(pkg.at(name), f"is pirc's nn library of ABI {abi}; this pirc's is {nnops.ABI_VERSION}", AGAIN)
     i64p = ctypes.POINTER(ctypes.c_int64)

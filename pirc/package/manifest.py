@@ -287,8 +287,9 @@ def _check_c_build(b: dict[str, Any], where: str, machine: str, n_aot: int) -> N
     if level is not None and level != isa:
         raise _Bad(f"{where}.isa", f"is {isa!r}, but its flags compile for -march={level}")
     if isa in ISA_LEVELS and not ISA_LEVELS[isa] <= set(b["requires"]):
-        raise _Bad(f"{where}.requires", f"lacks CPU flags {isa} needs: "
-                   f"{', '.join(sorted(ISA_LEVELS[isa] - set(b['requires'])))}")
+        lacks = sorted(ISA_LEVELS[isa] - set(b["requires"]))
+        raise _Bad(f"{where}.requires", f"lacks CPU flags {isa} needs: {', '.join(lacks[:6])}"
+                   + (f" and {len(lacks) - 6} more" if len(lacks) > 6 else ""))
     if isa == "native" and not b["requires"]:
         raise _Bad(f"{where}.requires", "a -march=native build requires the compiling CPU's flags")
     if not _NAME.match(isa):

@@ -262,3 +262,33 @@ def test_refusals_exit_1_with_one_located_line(built: tuple[Path, Path], tmp_pat
 def test_the_untouched_package_loads(built: tuple[Path, Path]) -> None:
     loaded = load_package(str(built[0]))
     assert loaded.aot_programs == 1 and loaded.build["isa"] == _build(built[0])
+
+
+def table(out: Path) -> list[tuple[str, str]]:
+    """(mutation class, the first line of its refusal, the package folder shown as DIR) for every class."""
+    import tempfile
+
+    rows = []
+    with tempfile.TemporaryDirectory() as d:
+        mlp, lenet = make_package(MODEL, Path(d) / "mlp.pkg"), make_package(OTHER, Path(d) / "lenet.pkg")
+        for name, mutate, _, _ in MUTATIONS:
+            pkg = Path(d) / "DIR"
+            shutil.rmtree(pkg, ignore_errors=True)
+            shutil.copytree(mlp, pkg, symlinks=True)
+            mutate(pkg, lenet)
+            try:
+                load_package(str(pkg))
+                first = "(accepted)"
+            except PircError as e:
+                first = e.render().splitlines()[0].replace(str(pkg), "DIR")
+            rows.append((name, first))
+    return rows
+
+
+if __name__ == "__main__":  # the mutation table, as Markdown: python tests/package/test_tamper.py
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    print("| mutation class | refusal (first line) |\n|---|---|")
+    for name, first in table(Path(".")):
+        print(f"| {name} | `{first.replace('|', '/')}` |")
