@@ -18,8 +18,6 @@ from pirc.cli.common import (DEFAULT_TARGET, default_params, handle_errors, pars
                              read_tuning_log, timing_option, verify_option, version_option)
 from pirc.diagnostics import PircError
 from pirc.package.isa import DEFAULT_MARCH, MARCH_CHOICES, parse_march
-from pirc.package.load import read_package
-from pirc.package.manifest import FORMAT, MANIFEST, is_package
 
 
 def _march(ctx: click.Context, param: click.Parameter, value: str | None) -> list[str] | None:
@@ -127,4 +125,4 @@ def main() -> None:
     compile_command.main(prog_name="pirc-compile")
 
 
-__all__ = ["FORMAT", "MANIFEST", "compile_command", "is_package", "read_package", "main"]
+__all__ = ["compile_command", "main"]

@@ -251,10 +251,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     t0 = time.perf_counter()
     if shape_specs and fill_mode is None:
         raise click.UsageError("--shape gives the shape of an input --fill-mode makes: add --fill-mode")
-    from pirc.package import is_package
-
     package = None
-    if is_package(program):  # pirc-compile's folder: the compiled run, frozen
+    if os.path.isdir(program):  # pirc-compile's folder (its manifest says if it is one): the compiled run, frozen
         _package_options(device, kernels_path, tuning_log, dump_dir)
         from pirc.package import load_package
 

@@ -5,13 +5,24 @@
 * :mod:`.manifest` -- the manifest's fields and the checks a folder passes before anything in it is used;
 * :mod:`.isa` -- ISA levels and the CPU's flags (``$PIRC_CPU_FLAGS``: the tests' lesser CPU);
 * :mod:`.load` -- :func:`load_package`: the build for this CPU, installed for a run.
+
+The names below load their module on first use (a command that runs no package imports none of it).
 """
 
 from __future__ import annotations
 
-from pirc.package.build import Built, build_package
-from pirc.package.load import LoadedPackage, load_package, read_package
-from pirc.package.manifest import FORMAT, MANIFEST, is_package
+import importlib
+from typing import Any
 
-__all__ = ["FORMAT", "MANIFEST", "Built", "LoadedPackage", "build_package", "is_package", "load_package",
-           "read_package"]
+_HOMES = {"Built": "build", "build_package": "build", "LoadedPackage": "load", "check_package": "load",
+          "load_package": "load", "read_package": "load", "FORMAT": "manifest", "MANIFEST": "manifest",
+          "is_package": "manifest"}
+
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pirc.package' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"pirc.package.{home}"), name)

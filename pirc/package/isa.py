@@ -16,12 +16,11 @@ import os
 import platform
 from collections.abc import Sequence
 
-from pirc.cinn.backend.compile_c import ISA_LEVELS, cpu_flags as proc_cpu_flags
-
 #: the environment variable that replaces /proc/cpuinfo's flags for the loader (tests)
 ENV_CPU_FLAGS = "PIRC_CPU_FLAGS"
-#: the levels ``--march`` takes: this machine's, or one of the x86-64 levels
-MARCH_CHOICES = ("native", *ISA_LEVELS)
+#: the levels ``--march`` takes: this machine's, or one of the x86-64 levels (compile_c.ISA_LEVELS, named
+#: here so that a command's help needs no compiler module; tests/package/test_isa.py checks they agree)
+MARCH_CHOICES = ("native", "x86-64-v2", "x86-64-v3", "x86-64-v4")
 #: what ``pirc-compile`` builds without ``--march``: a portable level, and this machine's when it is another
 DEFAULT_MARCH = ("native", "x86-64-v2")
 
@@ -34,6 +33,8 @@ def machine() -> str:
 
 def cpu_flags() -> frozenset[str]:
     """The CPU flags the loader goes by (see the module docstring)."""
+    from pirc.cinn.backend.compile_c import cpu_flags as proc_cpu_flags
+
     env = os.environ.get(ENV_CPU_FLAGS)
     if env is not None:
         return frozenset(env.split())
@@ -43,6 +44,8 @@ def cpu_flags() -> frozenset[str]:
 def requirements(level: str | None) -> list[str]:
     """The CPU flags a build for ``level`` needs: an x86-64 level's, every flag of this CPU for
     ``native`` (``-march=native`` may use any of them), none without a level."""
+    from pirc.cinn.backend.compile_c import ISA_LEVELS, cpu_flags as proc_cpu_flags
+
     if level is None or level == "":
         return []
     if level in ISA_LEVELS:
@@ -52,6 +55,8 @@ def requirements(level: str | None) -> list[str]:
 
 def supported_level(flags: frozenset[str] | None = None) -> str | None:
     """The highest x86-64 level whose flags ``flags`` (default: this CPU's) has, or None."""
+    from pirc.cinn.backend.compile_c import ISA_LEVELS
+
     flags = cpu_flags() if flags is None else flags
     best = None
     for level, need in ISA_LEVELS.items():

@@ -107,3 +107,10 @@ def test_no_core_count_is_baked_into_the_c(tmp_path: Path) -> None:
         with np.load(tmp_path / f"{n}.npz") as z:
             outs.append({k: z[k].tobytes() for k in z.files})
     assert outs[0] == outs[1]
+
+
+def test_the_march_choices_are_the_compilers_levels() -> None:
+    from pirc.cinn.backend.compile_c import ISA_LEVELS
+    from pirc.package.isa import MARCH_CHOICES
+
+    assert MARCH_CHOICES == ("native", *ISA_LEVELS)
