@@ -100,6 +100,8 @@ def test_no_core_count_is_baked_into_the_c(tmp_path: Path) -> None:
     shapes = {f["name"]: tuple(f["shape"]) for f in c.pkg.manifest["aot"]["programs"][0]["feeds"]}
     texts = {emit_c(build_plan(c.program.block, shapes, factory, n)) for n in (1, 2, 7)}
     assert texts == {(pkg / "aot-0.c").read_text()}
+    kernels = (pkg / "kernels.c").read_text()  # an OpenMP team is the run's, or a tuned size bounded by it
+    assert kernels.count("num_threads(") == kernels.count("num_threads(pirc_team(")
     outs = []
     for n in ("1", "2"):
         r = run_package(pkg, MODEL, "--profile", "-o", str(tmp_path / f"{n}.npz"), PIRC_NUM_THREADS=n)
