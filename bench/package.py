@@ -117,7 +117,7 @@ def main(argv: list[str]) -> int:
     args = ap.parse_args(argv)
     names = None if args.all else (args.models.split(",") if args.models else DEFAULT)
     sys.path.insert(0, str(ROOT))
-    from pirc.cli.tables import print_table
+    from pirc.tables import print_table
 
     env = {**os.environ, "PIRC_PROGRESS": "0"}
     if args.threads:

@@ -86,6 +86,9 @@ def compile_command(input: str, output: str, params_path: str | None, target: st
         raise click.UsageError("--march, --feed and --shape apply to --target c")
     if os.path.lexists(output) and not force:
         raise click.BadParameter(f"{output} exists (use --force to replace it)", param_hint="-o")
+    parent = os.path.dirname(os.path.abspath(output))
+    if not os.path.isdir(parent):
+        raise click.BadParameter(f"the folder {parent} does not exist", param_hint="-o")
     shapes = parse_shapes(shape_specs)
     tuning = read_tuning_log(tuning_log)
     timings: list[tuple[str, float]] = []

@@ -189,37 +189,8 @@ def build_package(program: Program, output: str, *, params: Mapping[str, Any], s
         files["params.npz"] = npz_bytes(values)
     t1 = time.perf_counter()
     timings.append(("host program + kernel source", t1 - t0))
-    builds: list[dict[str, Any]] = []
-    aot_programs: list[dict[str, Any]] = []
-    reason: str | None = None
     if target == "c":
-        from pirc.cinn.backend.compile_c import cc_identity, find_cc
-
-        cc = find_cc()
-        compiler = cc_identity(cc)
-        variants = _variants(cc, list(march) if march else list(DEFAULT_MARCH), bool(march))
-        here = cpu_flags_here()
-        runnable = next((v for v in variants if set(v.requires) <= here), None)
-        planner = compile_generated(src) if runnable is None else None  # this machine's flags, to plan with
-        libs = _compile_variants(src, variants, cc)  # isa -> {"kernels": path, "nnlib": path}
-        factory = package_factory(src, libs[runnable.isa]["kernels"] if runnable else str(planner.artifact), "c")
-        shape_map, reason = input_shapes(host, shapes or {})
-        text, feeds = None, []
-        if reason is None:
-            text, feeds, reason = freeze_aot(host, factory, shape_map)
-        aot_libs: dict[str, str] = {}
-        if text is not None:
-            files["aot-0.c"] = text.encode("utf-8")
-            aot_programs.append({"feeds": feeds, "source": "aot-0.c"})
-            aot_libs = _compile_aot(text, variants, cc)
-        for v in variants:
-            d = v.isa
-            files[f"{d}/kernels.so"] = _read(libs[d]["kernels"])
-            files[f"{d}/nnlib.so"] = _read(libs[d]["nnlib"])
-            if d in aot_libs:
-                files[f"{d}/aot-0.so"] = _read(aot_libs[d])
-            builds.append({"isa": d, "requires": v.requires, "flags": list(v.flags), "kernels": f"{d}/kernels.so",
-                           "nnlib": f"{d}/nnlib.so", "aot": [f"{d}/aot-0.so"] if d in aot_libs else []})
+        compiler, builds, aot_programs, reason = _c_builds(host, src, march, shapes or {}, files)
     else:
         from pirc.cinn.backend.nvrtc import nvrtc_identity, nvrtc_options
 
@@ -227,9 +198,9 @@ def build_package(program: Program, output: str, *, params: Mapping[str, Any], s
         compiler = nvrtc_identity()
         binary = f"kernels.{mod.kind or 'cubin'}"
         files[binary] = mod.artifact.read_bytes()
-        builds.append({"isa": mod.arch, "requires": [], "flags": list(nvrtc_options(mod.arch, mod.kind or "cubin")),
-                       "kernels": binary, "nnlib": None, "aot": []})
-        reason = "the ahead-of-time host program runs on the CPU (target c)"
+        builds = [{"isa": mod.arch, "requires": [], "flags": list(nvrtc_options(mod.arch, mod.kind or "cubin")),
+                   "kernels": binary, "nnlib": None, "aot": []}]
+        aot_programs, reason = [], "the ahead-of-time host program runs on the CPU (target c)"
     t2 = time.perf_counter()
     timings.append(("compile " + ", ".join(b["isa"] for b in builds), t2 - t1))
     manifest = {
@@ -247,6 +218,42 @@ def build_package(program: Program, output: str, *, params: Mapping[str, Any], s
                                                   for f in aot_programs[0]["feeds"])) if aot_programs else \
         f"no ahead-of-time host program: {reason}"
     return Built(output, len(src.kernels), len(values), [b["isa"] for b in builds], aot, timings)
+
+
+def _c_builds(host: Program, src: Any, march: Sequence[str] | None, shapes: Mapping[str, tuple[int, ...]],
+              files: dict[str, bytes]) -> tuple[str, list[dict[str, Any]], list[dict[str, Any]], str | None]:
+    """(the compiler, the builds, the frozen host programs, why there is none) of a C package; their files
+    added to ``files``."""
+    from pirc.cinn.backend.build import compile_generated
+    from pirc.cinn.backend.compile_c import cc_identity, find_cc
+
+    cc = find_cc()
+    variants = _variants(cc, list(march) if march else list(DEFAULT_MARCH), bool(march))
+    libs = _compile_variants(src, variants, cc)  # isa -> {"kernels": path, "nnlib": path}
+    # the host program is planned with kernels this CPU runs (planning computes constants with them)
+    here = cpu_flags_here()
+    runnable = next((v for v in variants if set(v.requires) <= here), None)
+    kernels = libs[runnable.isa]["kernels"] if runnable else str(compile_generated(src).artifact)
+    shape_map, reason = input_shapes(host, shapes)
+    text, feeds = None, []
+    if reason is None:
+        text, feeds, reason = freeze_aot(host, package_factory(src, kernels, "c"), shape_map)
+    aot_libs: dict[str, str] = {}
+    programs: list[dict[str, Any]] = []
+    if text is not None:
+        files["aot-0.c"] = text.encode("utf-8")
+        programs.append({"feeds": feeds, "source": "aot-0.c"})
+        aot_libs = _compile_aot(text, variants, cc)
+    builds = []
+    for v in variants:
+        d = v.isa
+        files[f"{d}/kernels.so"] = _read(libs[d]["kernels"])
+        files[f"{d}/nnlib.so"] = _read(libs[d]["nnlib"])
+        if d in aot_libs:
+            files[f"{d}/aot-0.so"] = _read(aot_libs[d])
+        builds.append({"isa": d, "requires": v.requires, "flags": list(v.flags), "kernels": f"{d}/kernels.so",
+                       "nnlib": f"{d}/nnlib.so", "aot": [f"{d}/aot-0.so"] if d in aot_libs else []})
+    return cc_identity(cc), builds, programs, reason
 
 
 def input_names(program: Program) -> list[str]:
@@ -370,7 +377,11 @@ def _write_folder(output: str, files: Mapping[str, bytes], manifest: str, force:
     parent = os.path.dirname(os.path.abspath(output)) or "."
     if os.path.lexists(output) and not force:
         raise PircError(Diagnostic("error", f"{output} exists (use --force to replace it)"))
-    tmp = tempfile.mkdtemp(prefix=".pirc-package-", dir=parent)
+    try:
+        tmp = tempfile.mkdtemp(prefix=".pirc-package-", dir=parent)
+    except OSError as e:
+        raise PircError(Diagnostic("error", f"cannot write the package {output}: {e.strerror or e} ({parent})")) \
+            from None
     try:
         for name, data in files.items():
             path = os.path.join(tmp, name)
@@ -387,6 +398,9 @@ def _write_folder(output: str, files: Mapping[str, bytes], manifest: str, force:
         os.rename(tmp, output)  # the package appears whole or not at all
         if old is not None:
             shutil.rmtree(old, ignore_errors=True)
+    except OSError as e:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise PircError(Diagnostic("error", f"cannot write the package {output}: {e.strerror or e}")) from None
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
