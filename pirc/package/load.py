@@ -30,7 +30,7 @@ import numpy as np
 
 from pirc.diagnostics import PircError
 from pirc.ir.program import Program
-from pirc.package.isa import cpu_flags, machine, missing, supported_level
+from pirc.package.isa import ENV_CPU_FLAGS, cpu_flags, machine, missing, supported_level
 from pirc.package.manifest import AGAIN, MANIFEST, CheckedPackage, check_folder, error_at
 
 
@@ -82,7 +82,9 @@ def check_compatible(pkg: CheckedPackage, device: str) -> dict[str, Any]:
     level = supported_level(flags)
     fix = (f"compile it again for this CPU's level: pirc-compile --march {level} (or without --march: a portable "
            "x86-64-v2 build beside one for the compiling machine)") if level else \
-        "compile it again without --march, or on this machine (pirc-compile --march native)"
+        "compile it again on this machine (pirc-compile --march native)"
+    if not flags:
+        fix = f"/proc/cpuinfo lists no CPU flags here: set {ENV_CPU_FLAGS} to this CPU's (space-separated)"
     raise error_at(at, f"this CPU cannot run the package: it was built for {isas} only, and this CPU lacks "
                    f"{shown}", fix)
 
