@@ -292,3 +292,18 @@ if __name__ == "__main__":  # the mutation table, as Markdown: python tests/pack
     print("| mutation class | refusal (first line) |\n|---|---|")
     for name, first in table(Path(".")):
         print(f"| {name} | `{first.replace('|', '/')}` |")
+
+
+def test_the_loader_binds_the_nn_library_as_pirc_does() -> None:
+    """The loader gives a package's nnlib.so the prototypes pirc.runtime.nn.lib gives the library it builds
+    (derived from nnops.SIGNATURES: a new nn function needs no change in the loader)."""
+    import subprocess
+    import sys
+
+    code = ("import ctypes; from pirc.runtime.nn import lib; from pirc.runtime.aot import nnops; so = lib.lib(); "
+            "print({s: [t.__name__ for t in getattr(so, s).argtypes] for s in nnops.SIGNATURES})")
+    built = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    from pirc.runtime.aot import nnops
+
+    derived = {s: ["LP_c_long", *(["c_void_p"] * len(p)), "c_int"] for s, p in nnops.SIGNATURES.items()}
+    assert eval(built) == derived  # noqa: S307 - our own subprocess's repr of a dict of lists of names
