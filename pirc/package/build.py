@@ -88,16 +88,17 @@ def _variants(cc: str, march: Sequence[str], explicit: bool) -> list[_Variant]:
 
 
 def param_values(host: Program, compiled: Program, params: Mapping[str, Any]) -> dict[str, np.ndarray]:
-    """The values of ``host``'s parameters: the passes' (folded ones exist only there), else the given."""
+    """The values of ``host``'s parameters as an in-process run binds them (the executor's scope): the given
+    ones, else the program's (those the passes folded exist only there)."""
     out: dict[str, np.ndarray] = {}
     for op in host.block.ops:
         if op.name != "builtin.parameter":
             continue
         name = str(op.attr("parameter_name"))
         p = compiled.parameters.get(name)
-        v = p.value if p is not None and p.value is not None else params.get(name)
+        v = params[name] if name in params else p.value if p is not None else None
         if v is not None:
-            out[name] = np.ascontiguousarray(v)
+            out[name] = np.asarray(v, order="C")  # not ascontiguousarray: it makes a 0-d array 1-d
     return dict(sorted(out.items()))
 
 
@@ -276,7 +277,7 @@ def npz_bytes(arrays: Mapping[str, np.ndarray]) -> bytes:
     with zipfile.ZipFile(buf, "w", compression=zipfile.ZIP_STORED) as zf:
         for key, arr in arrays.items():
             b = io.BytesIO()
-            np.lib.format.write_array(b, np.ascontiguousarray(arr), allow_pickle=False)
+            np.lib.format.write_array(b, np.asarray(arr, order="C"), allow_pickle=False)
             info = zipfile.ZipInfo(key + ".npy", date_time=(1980, 1, 1, 0, 0, 0))
             info.external_attr = 0o644 << 16
             zf.writestr(info, b.getvalue())

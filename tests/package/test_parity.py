@@ -12,8 +12,9 @@ import numpy as np
 import pytest
 from package_helpers import CORPUS, make_package, model_args, run_package, sh
 
-#: the AOT path (a transformer layer, CNNs through the nn library, an embedding) and the interpreter's
-MODELS = ["transformer_layer", "lenet", "mobilenet_block", "embedding_model", "ernie_encoder"]
+#: the AOT path (a transformer layer, CNNs through the nn library, an embedding, an encoder), the interpreter's
+#: (crnn), and int64 / bool / 0-d / 0-size parameters (export_edges)
+MODELS = ["transformer_layer", "lenet", "mobilenet_block", "embedding_model", "ernie_encoder", "export_edges", "crnn"]
 
 
 def _bits(path: Path) -> dict[str, tuple[str, tuple[int, ...], bytes]]:
