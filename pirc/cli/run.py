@@ -234,7 +234,8 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     INPUT (default -, stdin) is PIR text, or a Paddle model (ProgramDesc JSON, .pdmodel,
     PIR JSON) that is translated first; its .pdiparams beside it is the default --params.
     A host program (pirc-lower --host-out) runs its compiled kernels; a package folder
-    (pirc-compile -o DIR) runs its host program with its compiled kernels and parameters.
+    (pirc-compile -o DIR) is checked, then runs as --backend cinn does, with the build
+    for this CPU of its kernels and ahead-of-time host program, compiling nothing.
     \b
     Examples:
       pirc-run model.pir --params params.npz --feed x=x.npy
@@ -250,78 +251,48 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
     t0 = time.perf_counter()
     if shape_specs and fill_mode is None:
         raise click.UsageError("--shape gives the shape of an input --fill-mode makes: add --fill-mode")
-    if dump_dir is not None and backend != "cinn":
-        raise click.UsageError("--dump-dir writes the stages of compiling: it needs --backend cinn")
-    if dump_dir is None and backend == "cinn":
-        from pirc.cli.dump import dump_env
+    package = None
+    if os.path.isdir(program):  # pirc-compile's folder (its manifest says if it is one): the compiled run, frozen
+        _package_options(device, kernels_path, tuning_log, dump_dir)
+        from pirc.package import load_package
 
-        dump_dir = dump_env()
-    tuning = read_tuning_log(tuning_log)
-    from pirc.cli.compile import is_package, read_package
+        package = load_package(program, device=device, verify=do_verify, params=params_path is None)
+        if device == "cuda":
+            _require_gpu()
+        prog = package.program
+        params = package.params if params_path is None else _load_params(params_path, prog)
+        timings.append(("check + load the package", time.perf_counter() - t0))
+        backend = "cinn"  # what the package froze: its ahead-of-time host program runs when it applies
+    else:
+        if dump_dir is not None and backend != "cinn":
+            raise click.UsageError("--dump-dir writes the stages of compiling: it needs --backend cinn")
+        if dump_dir is None and backend == "cinn":
+            from pirc.cli.dump import dump_env
 
-    if is_package(program):  # pirc-compile's folder: its host program, kernels and parameters
-        manifest = read_package(program)
-        want = "cuda" if device == "cuda" else "c"
-        if manifest["target"] != want:
-            raise PircError(Diagnostic("error", f"{program} was compiled for target {manifest['target']}, but --device "
-                                       f"{device} runs {want} kernels").note(
-                f"run it with --device {'cuda' if manifest['target'] == 'cuda' else 'cpu'}, or compile it again "
-                f"with pirc-compile --target {want}"))
-        if params_path is None and manifest.get("params"):
-            params_path = os.path.join(program, manifest["params"])
-        kernels_path = kernels_path or os.path.join(program, manifest["kernels"])
-        program = os.path.join(program, manifest["host"])
-    text, name, translated = read_program_text(program)
-    if params_path is None:
-        params_path = default_params(program, translated)
-    prog = parse_with_status(text, name)
-    t1 = time.perf_counter()
-    timings.append(("read + parse" if not translated else "translate + parse", t1 - t0))
-    if do_verify:
-        diags = verify(prog)
-        if diags:
-            raise PircError(diags)
-        timings.append(("verify", time.perf_counter() - t1))
-    params = _load_params(params_path, prog) if params_path is not None else {}
+            dump_dir = dump_env()
+        tuning = read_tuning_log(tuning_log)
+        text, name, translated = read_program_text(program)
+        if params_path is None:
+            params_path = default_params(program, translated)
+        prog = parse_with_status(text, name)
+        t1 = time.perf_counter()
+        timings.append(("read + parse" if not translated else "translate + parse", t1 - t0))
+        if do_verify:
+            diags = verify(prog)
+            if diags:
+                raise PircError(diags)
+            timings.append(("verify", time.perf_counter() - t1))
+        params = _load_params(params_path, prog) if params_path is not None else {}
     feeds = parse_feeds(feed_specs, prog)
     if fill_mode is not None:
         from pirc.cli.fill import fill_inputs, parse_shapes
 
         feeds.update(fill_inputs(prog, feeds, fill_mode, parse_shapes(shape_specs)))
-    target = "cuda" if device == "cuda" else "c"
-    if device == "cuda":
-        _require_gpu()
-    compile_line = None
-    t1 = time.perf_counter()
-    if device == "cuda-emu" and kernels_path is not None:
-        raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
-    if device == "cuda-emu" and backend == "cinn":
-        from pirc.cinn.emu.program import compile_program_emu
-
-        compile_program_emu(prog, seed=emu_seed, check=emu_check)
-        timings.append(("compile (cuda-emu)", time.perf_counter() - t1))
-    elif kernels_path is not None:
-        _load_kernels(kernels_path, prog, target)
-        timings.append(("load kernels", time.perf_counter() - t1))
-    elif backend == "cinn" or _has_embedded_kernels(prog):
-        _check_host_target(prog, name, target)
-        from pirc.cinn.compiler import compile_program
-        from pirc.cinn.tune.log import use_tuning
-
-        if dump_dir is not None and backend == "cinn":  # before compiling: a stage that fails leaves the others
-            from pirc.cli.dump import dump_stages
-
-            with use_tuning(tuning):
-                files = dump_stages(dump_dir, text, name, target, params, tuning_log)
-            click.echo(f"dumped {len(files)} files to {dump_dir} (commands.sh: the command that makes each)",
-                       err=True)
-
-        with use_tuning(tuning):
-            compiled = compile_program(prog, target, progress=None, params=params)
-        timings.extend(compiled.timings.items())
-        compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
-                        f"{modules_compiled(compiled.compiled)}; "
-                        + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in compiled.timings.items()))
+    if package is not None:
+        compile_line: str | None = package.describe() + "; nothing compiled"
+    else:
+        compile_line = _compile(prog, text, name, params, backend, device, kernels_path, tuning, tuning_log, dump_dir,
+                                emu_seed, emu_check, timings)
 
     profiler = Profiler() if profile else None
     times: list[float] = []
@@ -374,6 +345,60 @@ def run_command(program: str, params_path: str | None, feed_specs: tuple[str, ..
         print_timing("pirc-run", timings)
     if expect_path is not None:
         _check_expected(results, _load_npz(expect_path, "--expect"), rtol, atol)
+
+
+def _package_options(device: str, kernels_path: str | None, tuning_log: str | None, dump_dir: str | None) -> None:
+    """The options that have no meaning for a package (compiled already)."""
+    if kernels_path is not None:
+        raise click.UsageError("--kernels: a package brings its own kernels")
+    if tuning_log is not None:
+        raise click.UsageError("--tuning-log applies when compiling: pirc-compile --tuning-log (a package is compiled)")
+    if dump_dir is not None:
+        raise click.UsageError("--dump-dir writes the stages of compiling: a package is compiled already")
+    if device == "cuda-emu":
+        raise click.UsageError("--device cuda-emu compiles the program: run a package with --device cpu or cuda")
+
+
+def _compile(prog: Program, text: str, name: str, params: dict[str, np.ndarray], backend: str, device: str,
+             kernels_path: str | None, tuning: Any, tuning_log: str | None, dump_dir: str | None, emu_seed: int,
+             emu_check: bool, timings: list[tuple[str, float]]) -> str | None:
+    """Compile ``prog`` in place as asked (--backend cinn, --kernels, a host program, cuda-emu); the
+    compile line of --profile."""
+    target = "cuda" if device == "cuda" else "c"
+    if device == "cuda":
+        _require_gpu()
+    compile_line = None
+    t1 = time.perf_counter()
+    if device == "cuda-emu" and kernels_path is not None:
+        raise click.UsageError("--kernels is not supported with --device cuda-emu (use --backend cinn)")
+    if device == "cuda-emu" and backend == "cinn":
+        from pirc.cinn.emu.program import compile_program_emu
+
+        compile_program_emu(prog, seed=emu_seed, check=emu_check)
+        timings.append(("compile (cuda-emu)", time.perf_counter() - t1))
+    elif kernels_path is not None:
+        _load_kernels(kernels_path, prog, target)
+        timings.append(("load kernels", time.perf_counter() - t1))
+    elif backend == "cinn" or _has_embedded_kernels(prog):
+        _check_host_target(prog, name, target)
+        from pirc.cinn.compiler import compile_program
+        from pirc.cinn.tune.log import use_tuning
+
+        if dump_dir is not None and backend == "cinn":  # before compiling: a stage that fails leaves the others
+            from pirc.cli.dump import dump_stages
+
+            with use_tuning(tuning):
+                files = dump_stages(dump_dir, text, name, target, params, tuning_log)
+            click.echo(f"dumped {len(files)} files to {dump_dir} (commands.sh: the command that makes each)",
+                       err=True)
+
+        with use_tuning(tuning):
+            compiled = compile_program(prog, target, progress=None, params=params)
+        timings.extend(compiled.timings.items())
+        compile_line = (f"compile (not in the run times): {compiled.groups} groups, {compiled.kernels} kernels, "
+                        f"{modules_compiled(compiled.compiled)}; "
+                        + ", ".join(f"{k} {v * 1e3:.1f} ms" for k, v in compiled.timings.items()))
+    return compile_line
 
 
 def modules_compiled(compiled: int) -> str:

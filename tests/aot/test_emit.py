@@ -18,7 +18,7 @@ BIN = Path(sys.executable).parent
 CHECKS = """
 CHECK:      ABI: int pirc_aot_main(void* const* params, void* const* feeds, void* const* outs, char* arena,
 CHECK:      typedef int (*pirc_kernel_t)(void**, int);
-CHECK:      int pirc_aot_main(void* const* params, void* const* feeds, void* const* outs, char* arena, void* const* fns, double* times)
+CHECK:      int pirc_aot_main(void* const* params, void* const* feeds, void* const* outs, char* arena, void* const* fns, double* times, int nthreads)
 CHECK:        /* call 0: kernel */
 CHECK-NEXT:   {
 CHECK-NEXT:     void* b0 = feeds[0];

@@ -18,7 +18,9 @@ The compiler is ``$PIRC_CC``, else ``$CC``, else the first of ``cc``, ``gcc``,
   elsewhere.  ``$PIRC_MARCH`` overrides it (``native``, ``x86-64-v2``..., or empty
   for none).  Not ``-march=native``: the library must run on any machine with the
   same level, and the level is part of the cache key, so a cache folder shared by
-  different machines never hands one a library it cannot run.
+  different machines never hands one a library it cannot run.  ``c_flags(cc, march=LEVEL)``
+  asks for another level (a package built for other machines, :mod:`pirc.package`);
+  :data:`ISA_LEVELS` says which CPU flags each level needs.
 
 Every flag and the compiler's identity (path and ``--version``) are part of the
 cache key (:mod:`.cache`).
@@ -106,12 +108,16 @@ def openmp_flags(cc: str) -> tuple[str, ...]:
     return ()
 
 
-_X86_V2 = {"cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"}
+_X86_V2 = frozenset({"cx16", "lahf_lm", "popcnt", "sse4_1", "sse4_2", "ssse3"})
 _X86_V3 = _X86_V2 | {"avx", "avx2", "bmi1", "bmi2", "f16c", "fma", "abm", "movbe", "xsave"}
 _X86_V4 = _X86_V3 | {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"}
 
+#: the x86-64 micro-architecture levels, lowest first: the ``/proc/cpuinfo`` flags each needs
+ISA_LEVELS: dict[str, frozenset[str]] = {"x86-64-v2": _X86_V2, "x86-64-v3": _X86_V3, "x86-64-v4": _X86_V4}
 
-def _cpu_flags() -> set[str]:
+
+def cpu_flags() -> set[str]:
+    """This CPU's flags as ``/proc/cpuinfo`` lists them (empty where it does not)."""
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
@@ -120,6 +126,20 @@ def _cpu_flags() -> set[str]:
     except OSError:
         pass
     return set()
+
+
+def is_x86_64() -> bool:
+    return platform.machine().lower() in ("x86_64", "amd64")
+
+
+def level_of(flags: tuple[str, ...] | list[str]) -> str | None:
+    """The ISA level a flag list compiles for: ``x86-64-v3`` for ``-march=x86-64-v3``, ``native`` for
+    ``-march=native``, None without ``-march``."""
+    level = None
+    for f in flags:
+        if f.startswith("-march="):
+            level = f[len("-march="):]
+    return level
 
 
 @functools.cache
@@ -142,20 +162,31 @@ def march_flags(cc: str) -> tuple[str, ...]:
     if env is not None:
         env = env.strip()
         return (f"-march={env}",) if env else ()
-    if platform.machine().lower() not in ("x86_64", "amd64"):
+    if not is_x86_64():
         return ()
-    have = _cpu_flags()
+    have = cpu_flags()
     for level, need in (("x86-64-v4", _X86_V4), ("x86-64-v3", _X86_V3), ("x86-64-v2", _X86_V2)):
         if need <= have and _accepts(cc, f"-march={level}"):
             return (f"-march={level}",)
     return ()
 
 
-def c_flags(cc: str | None = None) -> tuple[str, ...]:
+def c_flags(cc: str | None = None, march: str | None = None) -> tuple[str, ...]:
+    """The flags every C compilation uses.  ``march``: an ISA level of :data:`ISA_LEVELS` to compile
+    for instead of this machine's (None or ``"native"``: this machine's, see the module docstring);
+    :class:`ToolchainError` when the compiler does not accept it."""
     cc = cc or find_cc()
     extra = tuple(shlex.split(os.environ.get("PIRC_CFLAGS", "")))
-    omp, march = _probed(cc)
-    return BASE_FLAGS + omp + march + extra
+    omp, here = _probed(cc)
+    if march is None or march == "native":
+        return BASE_FLAGS + omp + here + extra
+    if march not in ISA_LEVELS:
+        raise ValueError(f"unknown ISA level {march!r} (one of native, {', '.join(ISA_LEVELS)})")
+    if not is_x86_64():
+        raise ToolchainError(f"-march={march} is an x86-64 level; this machine is {platform.machine()}")
+    if not _accepts(cc, f"-march={march}"):
+        raise ToolchainError(f"the C compiler {cc} does not accept -march={march} (GCC 11 or Clang 12 and later do)")
+    return BASE_FLAGS + omp + (f"-march={march}",) + extra
 
 
 @functools.cache
@@ -170,7 +201,7 @@ def _probed(cc: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         ident = (os.path.realpath(cc), st.st_size, st.st_mtime_ns)
     except OSError:
         return openmp_flags(cc), march_flags(cc)
-    key = cache_key("cc-probe", "1", *ident, platform.machine(), " ".join(sorted(_cpu_flags())),
+    key = cache_key("cc-probe", "1", *ident, platform.machine(), " ".join(sorted(cpu_flags())),
                     os.environ.get("PIRC_MARCH"))
     cache = default_cache()
     hit = cache.lookup(key, ".probe")
@@ -211,4 +242,5 @@ def compile_c(source: str, *, cc: str | None = None, flags: tuple[str, ...] | No
     return data, time.perf_counter() - t0
 
 
-__all__ = ["BASE_FLAGS", "c_flags", "cc_identity", "compile_c", "find_cc", "march_flags", "openmp_flags"]
+__all__ = ["BASE_FLAGS", "ISA_LEVELS", "c_flags", "cc_identity", "compile_c", "cpu_flags", "find_cc", "is_x86_64",
+           "level_of", "march_flags", "openmp_flags"]

@@ -9,6 +9,7 @@ executor holds: the program's eligibility, and one AotProgram per feed-shape sig
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import threading
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -33,13 +34,32 @@ _VP = ctypes.c_void_p
 #: feed-shape signatures kept per program (each a compiled plan and its arena); the oldest goes first
 MAX_PLANS = 16
 
+#: host programs compiled before this process started (a package's, :mod:`pirc.package`): the SHA-256
+#: of the C text -> the shared library compiled from it
+_FROZEN: dict[str, str] = {}
+
+
+def use_compiled(libraries: Mapping[str, str]) -> None:
+    """Make :func:`compile_plan` take these libraries (C text SHA-256 -> path) for their texts instead of
+    compiling: the host programs a package froze (it checked their hashes before handing them over)."""
+    _FROZEN.update(libraries)
+
+
+def text_sha256(text: str) -> str:
+    """The key of :data:`_FROZEN`: the SHA-256 of an emitted host program."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
 
 def compile_plan(plan: Plan, cache: KernelCache | None = None) -> tuple[str, bool, str]:
-    """(path of the shared library, compiled now, the C text) of ``plan``'s host program."""
+    """(path of the shared library, compiled now, the C text) of ``plan``'s host program: a frozen one
+    (:func:`use_compiled`) when its text is one, else compiled through the kernel cache."""
     from pirc.cinn.backend.cache import cache_key, default_cache
     from pirc.cinn.backend.compile_c import c_flags, cc_identity, compile_c, find_cc
 
     text = emit_c(plan)
+    frozen = _FROZEN.get(text_sha256(text)) if _FROZEN else None
+    if frozen is not None:
+        return frozen, False, text
     cc = find_cc()
     flags = c_flags(cc)
     cache = cache or default_cache()
@@ -67,7 +87,7 @@ class AotProgram:
         ensure_applied()
         self._lib = ctypes.CDLL(path)
         main = getattr(self._lib, ENTRY)
-        main.argtypes = (_VP, _VP, _VP, _VP, _VP, _VP)
+        main.argtypes = (_VP, _VP, _VP, _VP, _VP, _VP, ctypes.c_int)
         main.restype = ctypes.c_int
         self._main = main
         self._keep: list[Any] = []
@@ -127,7 +147,8 @@ class AotProgram:
                 fp[i] = data_address(x)
             for i, o in enumerate(outs):
                 op[i] = data_address(o)
-            rc = self._main(p, f, o_, self._arena_addr, fn, times.ctypes.data if times is not None else None)
+            rc = self._main(p, f, o_, self._arena_addr, fn, times.ctypes.data if times is not None else None,
+                            plan.nthreads)
         if rc != 0:
             raise self._error(rc - 1)
         return {name: a for (name, _, _), a in zip(plan.outputs, outs, strict=True)}
@@ -172,7 +193,8 @@ class AotRunner:
             return f"AOT: not used: {self.last}"
         if self.last is None:
             return "AOT: not run yet"
-        how = "compiled now" if self.last.compiled_now else "from the kernel cache"
+        how = ("compiled now" if self.last.compiled_now else "frozen in the package"
+               if self.last.text and text_sha256(self.last.text) in _FROZEN else "from the kernel cache")
         return f"AOT: used: {self.last.plan.describe()[len('AOT: '):]}; host program {how}"
 
     def program(self, feeds: Mapping[str, Any]) -> AotProgram | None:
@@ -232,4 +254,4 @@ def _required(reason: str) -> PircError:
         "run it without --aot (the interpreter runs what AOT does not cover)"))
 
 
-__all__ = ["AotProgram", "AotRunner", "compile_plan"]
+__all__ = ["AotProgram", "AotRunner", "compile_plan", "text_sha256", "use_compiled"]
