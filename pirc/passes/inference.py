@@ -173,7 +173,7 @@ class FoldConvBatchNorm(Pass):
             stats = [_param(program, bn.operands[i].value) for i in (1, 2, 3, 4)]
             if w is None or any(s is None for s in stats) or not conv.operands[1].value.has_one_use():
                 continue
-            (wop, W), (mean, var, scale, bias) = w, [s[1] for s in stats]  # type: ignore[index,misc]
+            (wop, W), (mean, var, scale, bias) = w, [s[1] for s in stats]  # type: ignore[index]
             if W.dtype != np.float32 or W.ndim != 4:
                 continue
             eps = float(bn.attr("epsilon", 1e-5))

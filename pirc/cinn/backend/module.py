@@ -93,7 +93,7 @@ class CINNKernelInfo:
 
     def shape(self, a: ArgInfo, env: Mapping[Var, Any]) -> tuple[int, ...]:
         try:
-            return tuple(eval_int(d, dict(env)) for d in a.shape)  # type: ignore[arg-type]
+            return tuple(eval_int(d, dict(env)) for d in a.shape)
         except NotConstant as e:
             raise KernelArgumentError(self.meta.name, f"the shape of {a.name} depends on '{e}', which has no "
                                                       "value") from None
@@ -383,7 +383,7 @@ class DeviceKernel(_NamedCall):
                 else:
                     drv.memset0(ptrs[a.index], nbytes)
             for w in meta.workspaces:
-                n = eval_int(w.nbytes, dict(env))  # type: ignore[arg-type]
+                n = eval_int(w.nbytes, dict(env))
                 p = drv.alloc(n)
                 drv.memset0(p, n)
                 ws.append(p)

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from pirc.cinn.ast.analysis import CROSS_THREAD_RE, const_int, speculation_safe
 from pirc.cinn.ast.dtypes import DType
@@ -18,13 +20,17 @@ from pirc.cinn.ast.nodes import (
     IntImm,
     Load,
     Minus,
+    Node,
     Not,
     Select,
     StringImm,
+    Tensor,
     Var,
     intrinsic_base,
 )
-from pirc.cinn.codegen.literals import _SFX, SMALL_INTS, ctype, int_literal
+from pirc.cinn.codegen.literals import _SFX, SMALL_INTS, LiteralMaker, ctype, int_literal
+from pirc.cinn.codegen.prelude import Prelude
+from pirc.diagnostics import PircError
 
 _FLOAT_UNARY = frozenset(
     ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "tanh", "tan", "sin", "cos", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "floor", "ceil", "trunc"]
@@ -37,6 +43,16 @@ _ARITH = frozenset({Kind.ADD, Kind.SUB, Kind.MUL, Kind.DIV, Kind.MOD})
 class ExprEmitter:
     """The expression half of :class:`~pirc.cinn.codegen.common.FuncEmitter` (which it is a base of:
     names, memory, the prelude and the target hooks come from there)."""
+
+    if TYPE_CHECKING:  # what FuncEmitter provides
+        target: str
+        prelude: Prelude
+        lits: LiteralMaker
+
+        def error(self, message: str, node: Node | None = None) -> PircError: ...
+        def lookup(self, v: Var) -> str: ...
+        def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str: ...
+        def cross_thread_call(self, e: Call, m: re.Match) -> str: ...
 
     # -- expressions --------------------------------------------------------------------------------
     def expr(self, e: Expr) -> str:
@@ -117,8 +133,9 @@ class ExprEmitter:
 
     # -- calls -----------------------------------------------------------------------------------------
     def call(self, e: Call) -> str:
-        if CROSS_THREAD_RE.match(e.name):
-            return self.cross_thread_call(e, CROSS_THREAD_RE.match(e.name))
+        m = CROSS_THREAD_RE.match(e.name)
+        if m:
+            return self.cross_thread_call(e, m)
         if e.dtype is DType.VOID or e.name in VOID_INTRINSICS:
             raise self.error(f"the call '{e.name}' has no value", e)
         base = intrinsic_base(e.name)
