@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-CEILING = 110
+CEILING = 98
 
 PIRC = Path(__file__).resolve().parent.parent / "pirc"
 

@@ -261,8 +261,8 @@ def _const(v: Value | None) -> np.ndarray | None:
         return None
     if op.name == "pd_op.full_int_array":
         return np.asarray(op.attr("value"), dtype=np.int64)
-    if op.name == "pd_op.full" and isinstance(v.type, DenseTensorType):  # type: ignore[union-attr]
-        return np.full(tuple(v.type.dims), op.attr("value"), dtype=v.type.dtype)  # type: ignore[union-attr]
+    if op.name == "pd_op.full" and v is not None and isinstance(v.type, DenseTensorType):  # v has an owner
+        return np.full(tuple(v.type.dims), op.attr("value"), dtype=v.type.dtype)
     return None
 
 

@@ -105,8 +105,8 @@ class _Equal:
                             self.define(va[k], vb[k])
                         else:
                             self.node(va[k], vb[k])
-                    except _Mismatch as m:
-                        m.path.append(f"{f.name}[{k}]")
+                    except _Mismatch as err:
+                        err.path.append(f"{f.name}[{k}]")
                         raise
             else:
                 if va is None or vb is None:
@@ -121,8 +121,8 @@ class _Equal:
                         self.define(va, vb)
                     else:
                         self.node(va, vb)
-                except _Mismatch as m:
-                    m.path.append(f.name)
+                except _Mismatch as err:
+                    err.path.append(f.name)
                     raise
         if mark >= 0:
             self.unwind(mark)

@@ -79,13 +79,13 @@ class CINNKernelInfo:
         symbols = dict(symbols or {})
         for a in meta.scalars:
             if a.name in symbols:
-                env[a.var] = symbols[a.name]  # type: ignore[index]
+                env[a.scalar_var] = symbols[a.name]
                 continue
             src = self.symbol_args_map.get(a.index)
             if src is not None and src[0] in arrays:
                 shape = shape_of(arrays[src[0]])
                 if src[1] < len(shape):
-                    env[a.var] = int(shape[src[1]])  # type: ignore[index]
+                    env[a.scalar_var] = int(shape[src[1]])
                     continue
             raise KernelArgumentError(meta.name, f"no value for scalar argument {a.name} (pass it by name, or an "
                                                  "input array whose shape has it)")
@@ -358,7 +358,7 @@ class DeviceKernel(_NamedCall):
                ) -> tuple[tuple[int, int, int], tuple[int, int, int], np.ndarray, np.ndarray]:
         """(grid, block, kernelParams, slots) of a launch (keep ``slots`` alive until it returns); the
         driver path and the CPU emulation (pirc.cinn.emu) launch with the same packing."""
-        values = [pointers[a.index] if a.is_buffer else env[a.var] for a in self.meta.args]  # type: ignore[index]
+        values = [pointers[a.index] if a.is_buffer else env[a.scalar_var] for a in self.meta.args]
         values += list(workspaces)
         grid, block = self.launch_dims(env)
         params, slots = pack_args(self._kinds, values)

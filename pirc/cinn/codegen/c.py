@@ -102,10 +102,10 @@ def _work(s: Any, inside: set[int]) -> tuple[int, list] | None:
             return None
         return inner[0], inner[1] + [s.extent]
     if type(s) is Block or type(s) is IfThenElse:
-        kids = list(s.stmts) if type(s) is Block else [s.then_case] + ([s.else_case] if s.else_case else [])
+        kids = list(s.stmts) if isinstance(s, Block) else [s.then_case] + ([s.else_case] if s.else_case else [])
         total, symbolic = 0, None
-        for c in kids:
-            w = _work(c, inside)
+        for kid in kids:
+            w = _work(kid, inside)
             if w is None:
                 return None
             if w[1]:

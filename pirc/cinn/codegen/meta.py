@@ -57,6 +57,12 @@ class ArgInfo:
         return self.io is not ArgIO.OUT
 
     @property
+    def scalar_var(self) -> Var:
+        """The Var of a scalar argument."""
+        assert self.var is not None, f"argument {self.name} is a buffer"
+        return self.var
+
+    @property
     def is_output(self) -> bool:
         return self.io is not ArgIO.IN
 
