@@ -177,7 +177,7 @@ def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
             clean_stale_temps(folder)
             fd, tmp = tempfile.mkstemp(prefix=f"{TEMP_PREFIX}{os.getpid()}-", dir=folder)
         with os.fdopen(fd, "wb") as f:
-            yield f  # type: ignore[misc]
+            yield f
             f.flush()
             os.fchmod(f.fileno(), mode)
             if tmp is None:

@@ -52,10 +52,10 @@ def _shape_compatible(got: Type, want: Type) -> bool:
 
 def _verify_if(op: Operation) -> list[str]:
     errs: list[str] = []
-    if op.num_operands != 1 or op.operand(0) is None:
+    if op.num_operands != 1 or (cond := op.operand(0)) is None:
         errs.append(f"expects 1 condition operand, got {op.num_operands}")
-    elif not _is_bool_scalarish(op.operand(0).type):  # type: ignore[union-attr]
-        errs.append(f"condition must be a one-element bool tensor, got {op.operand(0).type}")  # type: ignore[union-attr]
+    elif not _is_bool_scalarish(cond.type):
+        errs.append(f"condition must be a one-element bool tensor, got {cond.type}")
     if len(op.regions) != 2:
         return errs + [f"expects 2 regions (then, else), got {len(op.regions)}"]
     want = tuple(r.type for r in op.results)
@@ -69,10 +69,10 @@ def _verify_if(op: Operation) -> list[str]:
 
 def _verify_while(op: Operation) -> list[str]:
     errs: list[str] = []
-    if op.num_operands < 1 or op.operand(0) is None:
+    if op.num_operands < 1 or (cond := op.operand(0)) is None:
         return ["expects a condition operand"]
-    if not _is_bool_scalarish(op.operand(0).type):  # type: ignore[union-attr]
-        errs.append(f"condition must be a one-element bool tensor, got {op.operand(0).type}")  # type: ignore[union-attr]
+    if not _is_bool_scalarish(cond.type):
+        errs.append(f"condition must be a one-element bool tensor, got {cond.type}")
     inputs = tuple(o.value.type for o in op.operands[1:] if o.value is not None)
     if tuple(r.type for r in op.results) != inputs:
         errs.append(f"result types must equal the loop inputs' types {_fmt(inputs)}")

@@ -75,22 +75,22 @@ class OpEffects:
         res = op.results
         nr = len(res)
         shared = set()
-        inplace = []
+        inplace: list[tuple[OpResult, Value]] = []
         for ri, oi in self.inplace:
-            if ri < nr and oi < n and ops[oi].value is not None:
-                inplace.append((res[ri], ops[oi].value))
+            if ri < nr and oi < n and (x := ops[oi].value) is not None:
+                inplace.append((res[ri], x))
                 shared.add(ri)
-        views = []
+        views: list[tuple[OpResult, Value]] = []
         for ri, oi in self.views:
-            if ri < nr and oi < n and ops[oi].value is not None:
-                views.append((res[ri], ops[oi].value))
+            if ri < nr and oi < n and (x := ops[oi].value) is not None:
+                views.append((res[ri], x))
                 shared.add(ri)
         return Effects(
             op,
             reads=[o.value for o in ops if o.value is not None],
-            writes=[ops[k].value for k in self.writes if k < n and ops[k].value is not None],  # type: ignore[misc]
-            inplace=inplace,  # type: ignore[arg-type]
-            views=views,  # type: ignore[arg-type]
+            writes=[x for k in self.writes if k < n and (x := ops[k].value) is not None],
+            inplace=inplace,
+            views=views,
             allocates=[r for i, r in enumerate(res) if i not in shared],
             side_effect=self.side_effect,
             random=self.random,
@@ -228,7 +228,7 @@ def _writes_static(op: Operation, st: OpEffects | None) -> list[Value]:
     if st is None:
         return []
     ops = op.operands
-    return [ops[k].value for k in st.writes if k < len(ops) and ops[k].value is not None]  # type: ignore[misc]
+    return [x for k in st.writes if k < len(ops) and (x := ops[k].value) is not None]
 
 
 # ------------------------------------------------------------------------------------------------
@@ -435,10 +435,10 @@ def loop_carried(arg: Value) -> list[Value]:
     k = arg.index  # type: ignore[attr-defined]
     out: list[Value] = []
     if 1 + k < len(op.operands) and op.operands[1 + k].value is not None:
-        out.append(op.operands[1 + k].value)  # type: ignore[arg-type]
+        out.append(op.operands[1 + k].value)
     y = block.last_op
     if y is not None and y.name == "cf.yield" and 1 + k < len(y.operands) and y.operands[1 + k].value is not None:
-        out.append(y.operands[1 + k].value)  # type: ignore[arg-type]
+        out.append(y.operands[1 + k].value)
     return out
 
 
@@ -451,8 +451,8 @@ def yielded_values(op: Operation, k: int) -> list[Value]:
             y = b.last_op
             if y is not None and y.name == "cf.yield":
                 j = k + 1 if is_while else k
-                if j < len(y.operands) and y.operands[j].value is not None:
-                    out.append(y.operands[j].value)  # type: ignore[arg-type]
+                if j < len(y.operands) and (x := y.operands[j].value) is not None:
+                    out.append(x)
             if is_while and k < len(b.args):
                 out.append(b.args[k])
     return out

@@ -124,7 +124,7 @@ class AddBroadcastToElementwise(Pass):
                 for j, w in enumerate(operands):
                     if j == i or w is None:
                         continue
-                    al = _aligned(w.type.dims, len(out))  # type: ignore[union-attr]
+                    al = _aligned(w.type.dims, len(out))
                     if all(al[k] == -1 for k in missing):
                         ref = w
                         break

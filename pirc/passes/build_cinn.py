@@ -126,7 +126,7 @@ class BlockFusion:
                     if v is None or not policy.data_operand(op, k):
                         continue
                     if v.__class__ is OpResult:
-                        d = v.owner  # type: ignore[attr-defined]
+                        d = v.owner
                         if d.parent is block:
                             j = pos[d]
                             if j not in seen:

@@ -240,7 +240,7 @@ def exclusion_reason(op: Operation) -> str | None:
         return "no results"
     for r in op.results:
         t = r.type
-        if t.__class__ is not DenseTensorType or t.element.name in _COMPLEX:  # type: ignore[attr-defined]
+        if t.__class__ is not DenseTensorType or t.element.name in _COMPLEX:
             return f"result of type {t}"
     multi = 0
     for o in op.operands:
@@ -248,13 +248,13 @@ def exclusion_reason(op: Operation) -> str | None:
         if v is None:
             continue
         t = v.type
-        if t.__class__ is not DenseTensorType or t.element.name in _COMPLEX:  # type: ignore[attr-defined]
+        if t.__class__ is not DenseTensorType or t.element.name in _COMPLEX:
             return f"operand of type {t}"
         multi += 1
     if multi >= 2 and len(op.results) == 1 and op.name not in SHAPE_CHANGING_EW and kind(op) in SAME_SHAPE_KINDS:
         dims = op.results[0].type.dims  # type: ignore[attr-defined]
         data = [o.value for i, o in enumerate(op.operands) if o.value is not None and data_operand(op, i)]
-        if len(data) >= 2 and any(v.type.dims != dims for v in data):  # type: ignore[union-attr]
+        if len(data) >= 2 and any(v.type.dims != dims for v in data):
             return "implicit broadcasting"
     return None
 

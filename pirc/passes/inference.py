@@ -173,7 +173,7 @@ class FoldConvBatchNorm(Pass):
             stats = [_param(program, bn.operands[i].value) for i in (1, 2, 3, 4)]
             if w is None or any(s is None for s in stats) or not conv.operands[1].value.has_one_use():
                 continue
-            (wop, W), (mean, var, scale, bias) = w, [s[1] for s in stats]  # type: ignore[index,misc]
+            (wop, W), (mean, var, scale, bias) = w, [s[1] for s in stats]  # type: ignore[index]
             if W.dtype != np.float32 or W.ndim != 4:
                 continue
             eps = float(bn.attr("epsilon", 1e-5))
@@ -261,8 +261,8 @@ def _const(v: Value | None) -> np.ndarray | None:
         return None
     if op.name == "pd_op.full_int_array":
         return np.asarray(op.attr("value"), dtype=np.int64)
-    if op.name == "pd_op.full" and isinstance(v.type, DenseTensorType):  # type: ignore[union-attr]
-        return np.full(tuple(v.type.dims), op.attr("value"), dtype=v.type.dtype)  # type: ignore[union-attr]
+    if op.name == "pd_op.full" and v is not None and isinstance(v.type, DenseTensorType):  # v has an owner
+        return np.full(tuple(v.type.dims), op.attr("value"), dtype=v.type.dtype)
     return None
 
 

@@ -41,7 +41,7 @@ class Pass:
     def spec(self) -> str:
         opts = [
             f"{f.name.replace('_', '-')}={_fmt_opt(getattr(self, f.name))}"
-            for f in dataclasses.fields(self)  # type: ignore[arg-type]
+            for f in dataclasses.fields(self)
             if getattr(self, f.name) != f.default
         ] if dataclasses.is_dataclass(self) else []
         return self.name + ("{" + " ".join(opts) + "}" if opts else "")

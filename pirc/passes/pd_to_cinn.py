@@ -488,7 +488,7 @@ class PdToCinn(Pass):
             return None
         if op.name == "pd_op.elementwise_pow":
             y = const_scalar(op.operands[1].value) if op.num_operands > 1 else None
-            if y not in _EPOW_NEEDS or not have(_EPOW_NEEDS[y]):  # type: ignore[index]
+            if y not in _EPOW_NEEDS or not have(_EPOW_NEEDS[y]):
                 return None
         return rule
 

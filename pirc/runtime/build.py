@@ -292,7 +292,7 @@ class BlockBuilder(SlotSets):
 
     def visit_set_parameter(self, op: Operation) -> None:
         node = BuildNode(op, op.name)
-        k = self.slot(op.operand(0), op)  # type: ignore[arg-type]
+        k = self.slot(op.operand(0), op)
         node.reads = [k]
         node.side_effect = True
         name = str(op.attr("parameter_name"))
@@ -385,7 +385,7 @@ class BlockBuilder(SlotSets):
 
     def visit_if(self, op: Operation) -> None:
         node = BuildNode(op, op.name, HOST)
-        cond = self.slot(op.operand(0), op)  # type: ignore[arg-type]
+        cond = self.slot(op.operand(0), op)
         branches = [self._sub(r) for r in op.regions]
         node.reads = [cond] + [k for _, ext in branches for k in ext]
         for sub, ext in branches:
@@ -472,8 +472,8 @@ class BlockBuilder(SlotSets):
 
     def visit_while(self, op: Operation) -> None:
         node = BuildNode(op, op.name, HOST)
-        cond = self.slot(op.operand(0), op)  # type: ignore[arg-type]
-        ins = [self.slot(o.value, op) for o in op.operands[1:]]  # type: ignore[arg-type]
+        cond = self.slot(op.operand(0), op)
+        ins = [self.slot(o.value, op) for o in op.operands[1:]]
         sub, ext = self._sub(op.regions[0])
         node.reads = [cond] + ins + ext
         node.writes.extend(ext[e] for e in sorted(sub.ext_written))

@@ -85,7 +85,8 @@ class SlotSets:
                 "error", f"'{op.name}' op uses a value the interpreter cannot see (is the program verified?)", op.loc))
         return k
 
-    def slot(self, v: Value, op: Operation) -> int:
+    def slot(self, v: Value | None, op: Operation) -> int:
+        """The slot of a tensor value (a missing operand or a vector is a located error)."""
         s = self.spec(v, op)
         if type(s) is not int:
             raise PircError(Diagnostic("error", f"'{op.name}' op expects a tensor operand, got a vector", op.loc))

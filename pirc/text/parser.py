@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from lark import Token
@@ -76,7 +76,7 @@ class _Builder:
     def loc(self, line: int, col: int) -> Location:
         return Location(self.source, line, col)
 
-    def fail(self, message: str, line: int, col: int, notes: list[tuple[str, int, int]] = ()) -> PircError:  # type: ignore[assignment]
+    def fail(self, message: str, line: int, col: int, notes: Sequence[tuple[str, int, int]] = ()) -> PircError:
         d = Diagnostic("error", message, self.loc(line, col))
         for msg, ln, c in notes:
             d.note(msg, self.loc(ln, c))
@@ -362,7 +362,7 @@ class _FastParser:
                         or any(o.value is None for o in owner.operands):
                     raise _FastMiss
                 col = len(m.group(1)) + 2
-                input_types = [o.value.type for o in owner.operands[1:]]  # type: ignore[union-attr]
+                input_types = [v.type for o in owner.operands[1:] if (v := o.value) is not None]  # none is None
                 pos = 0
                 text = m.group(2)
                 i = 0

@@ -156,7 +156,7 @@ def _structure_problem(op: Operation) -> str | None:
     if kind == "while":
         if not op.operands or any(o.value is None for o in op.operands):
             return "a loop needs a condition and inputs that are values"
-        inputs = [o.value.type for o in op.operands[1:]]  # type: ignore[union-attr]
+        inputs = [v.type for o in op.operands[1:] if (v := o.value) is not None]  # none is None (checked above)
         if [r.type for r in op.results] != inputs:
             return "a loop's results must match its inputs in number and type"
         for region in op.regions:

@@ -95,7 +95,7 @@ def _varint(buf: bytes, i: int) -> tuple[int, int]:
         shift += 7
 
 
-def _fields(buf: bytes, start: int, end: int):  # type: ignore[no-untyped-def]
+def _fields(buf: bytes, start: int, end: int):
     """(field number, wire type, value start, value end) of each field."""
     i = start
     while i < end:

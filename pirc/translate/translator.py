@@ -204,7 +204,9 @@ class ProgramTranslator:
                         raise TranslateError(
                             f"cannot make a default value of type {t} for the false branch of conditional_block", op)
                     fctx.push(n, init)
-                false_yields.append(fctx.get(n).value)  # type: ignore[union-attr]
+                info = fctx.get(n)
+                assert info is not None  # defined, or given a default just above
+                false_yields.append(info.value)
             false_block.append(Operation("cf.yield", false_yields, [], AttrDict.EMPTY))
             if_op.set_attr_raw("fake_false_branch", BoolAttr.TRUE)
         for i, v in enumerate(out_vars):
@@ -235,9 +237,11 @@ class ProgramTranslator:
         body.parent = region
         dst.append(while_op)
         self.translate_block(sub, body_ctx, body)
-        yields = [body_ctx.get(cond_var).value]  # type: ignore[union-attr]
-        for name in loop_vars:
-            yields.append(body_ctx.get(name).value)  # type: ignore[union-attr]
+        yields = []
+        for name in [cond_var, *loop_vars]:
+            vinfo = body_ctx.get(name)
+            assert vinfo is not None  # the loop's condition and variables are defined around the body
+            yields.append(vinfo.value)
         body.append(Operation("cf.yield", yields, [], AttrDict.EMPTY))
         for i, name in enumerate(loop_vars):
             ctx.push(name, ValueInfo(while_op.results[i]))
@@ -261,8 +265,9 @@ class ProgramTranslator:
             v = b.create_array(dt)
         else:
             v = b.data(name, list(var.dims), dt)
-        self.param_map.push(name, ValueInfo(v))
-        return self.param_map.get(name)  # type: ignore[return-value]
+        info = ValueInfo(v)
+        self.param_map.push(name, info)
+        return info
 
     # -- parameters and data ops --------------------------------------------------------
     def get_parameter_for_single_block(self, block: BlockDesc) -> None:
@@ -317,13 +322,16 @@ class ProgramTranslator:
                     if not self.param_map.count(name) or name in ins:
                         continue
                     info = self.param_map.get(name)
-                    if not isinstance(info.value, OpResult):  # type: ignore[union-attr]
+                    assert info is not None  # count(name) above
+                    if not isinstance(info.value, OpResult):
                         continue
-                    if info.by_vector:  # type: ignore[union-attr]
-                        self.insert_slice(self.param_map, self.program.block, info, name)  # type: ignore[arg-type]
+                    if info.by_vector:
+                        self.insert_slice(self.param_map, self.program.block, info, name)
                         info = self.param_map.get(name)
-                    value = info.value  # type: ignore[union-attr]
-                    owner = value.owner  # type: ignore[union-attr]
+                        assert info is not None  # insert_slice pushed the slice under this name
+                    value = info.value
+                    assert isinstance(value, OpResult)  # checked above; a slice is an op result
+                    owner = value.owner
                     if owner.parent is not self.program.block:
                         raise TranslateError(f"parameter '{name}' must be defined in block 0", op)
                     sp = Operation("builtin.set_parameter", [value], [],

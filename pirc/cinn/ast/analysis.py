@@ -5,14 +5,52 @@ affine coefficients and SIMD safety of innermost loops."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import Buffer, Expr, For, Let, Node, ScheduleBlock, ScheduleBlockRealize, Stmt, Store, Tensor, Var
+from pirc.cinn.ast.nodes import (
+    EQ,
+    GE,
+    GT,
+    LE,
+    LT,
+    NE,
+    Add,
+    And,
+    BinaryOp,
+    Block,
+    Buffer,
+    Call,
+    Cast,
+    Div,
+    Expr,
+    FloatImm,
+    For,
+    IfThenElse,
+    IntImm,
+    Let,
+    Load,
+    Max,
+    Min,
+    Minus,
+    Mod,
+    Mul,
+    Node,
+    Not,
+    Or,
+    ScheduleBlock,
+    ScheduleBlockRealize,
+    Select,
+    Stmt,
+    Store,
+    Sub,
+    Tensor,
+    Var,
+)
 from pirc.cinn.ast.visitor import substitute, walk
 
 #: the cross-thread reduce / shuffle calls of the CUDA target (never speculated, never SIMD)
@@ -43,31 +81,32 @@ def _c_mod(a: int, b: int) -> int:
 
 def eval_int(e: Expr, env: dict[Var, int] | None = None) -> int:
     """The value of an integer / bool expression over ``env``; raises NotConstant."""
-    k = e.KIND
-    if k is Kind.INT_IMM:
-        return e.value  # type: ignore[attr-defined]
-    if k is Kind.VAR:
+    if type(e) is IntImm:
+        return e.value
+    if type(e) is Var:
         if env is not None and e in env:
-            return int(env[e])  # type: ignore[index]
+            return int(env[e])
         raise NotConstant(getattr(e, "name", "?"))
-    if k is Kind.CAST:
-        if not (e.dtype.is_int or e.dtype.is_bool) or not (e.value.dtype.is_int or e.value.dtype.is_bool):  # type: ignore[attr-defined]
+    if type(e) is Cast:
+        if not (e.dtype.is_int or e.dtype.is_bool) or not (e.value.dtype.is_int or e.value.dtype.is_bool):
             raise NotConstant("cast")
-        v = eval_int(e.value, env)  # type: ignore[attr-defined]
+        v = eval_int(e.value, env)
         return int(bool(v)) if e.dtype.is_bool else _wrap(v, e.dtype)
-    if k is Kind.SELECT:
-        c = eval_int(e.condition, env)  # type: ignore[attr-defined]
-        return eval_int(e.true_value if c else e.false_value, env)  # type: ignore[attr-defined]
-    if k is Kind.MINUS:
-        return _wrap(-eval_int(e.a, env), e.dtype)  # type: ignore[attr-defined]
-    if k is Kind.NOT:
-        return int(not eval_int(e.a, env))  # type: ignore[attr-defined]
-    if k in _INT_BIN:
-        if not (e.a.dtype.is_int or e.a.dtype.is_bool):  # type: ignore[attr-defined]
-            raise NotConstant("float")
-        a, b = eval_int(e.a, env), eval_int(e.b, env)  # type: ignore[attr-defined]
-        r = _INT_BIN[k](a, b)
-        return _wrap(r, e.dtype) if e.dtype.is_int else int(r)
+    if type(e) is Select:
+        c = eval_int(e.condition, env)
+        return eval_int(e.true_value if c else e.false_value, env)
+    if type(e) is Minus:
+        return _wrap(-eval_int(e.a, env), e.dtype)
+    if type(e) is Not:
+        return int(not eval_int(e.a, env))
+    if isinstance(e, BinaryOp):
+        fn = _INT_BIN.get(type(e))
+        if fn is not None:
+            if not (e.a.dtype.is_int or e.a.dtype.is_bool):
+                raise NotConstant("float")
+            a, b = eval_int(e.a, env), eval_int(e.b, env)
+            r = fn(a, b)
+            return _wrap(r, e.dtype) if e.dtype.is_int else int(r)
     raise NotConstant(type(e).__name__)
 
 
@@ -81,12 +120,12 @@ def _wrap(v: int, dt: DType) -> int:
     return v
 
 
-_INT_BIN = {
-    Kind.ADD: lambda a, b: a + b, Kind.SUB: lambda a, b: a - b, Kind.MUL: lambda a, b: a * b,
-    Kind.DIV: _c_div, Kind.MOD: _c_mod, Kind.MIN: min, Kind.MAX: max,
-    Kind.EQ: lambda a, b: a == b, Kind.NE: lambda a, b: a != b, Kind.LT: lambda a, b: a < b,
-    Kind.LE: lambda a, b: a <= b, Kind.GT: lambda a, b: a > b, Kind.GE: lambda a, b: a >= b,
-    Kind.AND: lambda a, b: bool(a) and bool(b), Kind.OR: lambda a, b: bool(a) or bool(b),
+_INT_BIN: dict[type, Callable[[int, int], int]] = {
+    Add: lambda a, b: a + b, Sub: lambda a, b: a - b, Mul: lambda a, b: a * b,
+    Div: _c_div, Mod: _c_mod, Min: min, Max: max,
+    EQ: lambda a, b: a == b, NE: lambda a, b: a != b, LT: lambda a, b: a < b,
+    LE: lambda a, b: a <= b, GT: lambda a, b: a > b, GE: lambda a, b: a >= b,
+    And: lambda a, b: bool(a) and bool(b), Or: lambda a, b: bool(a) or bool(b),
 }
 
 
@@ -117,7 +156,7 @@ class ReductionPlan:
 
 def uses_vars(e: Node, ids: set[int]) -> bool:
     for n in walk(e):
-        if n.KIND is Kind.VAR and id(n) in ids:
+        if type(n) is Var and id(n) in ids:
             return True
     return False
 
@@ -128,35 +167,34 @@ def match_reduction(loop: For, allow_gpu: bool) -> ReductionPlan | None:
     subst: dict[Var, Expr] = {}
     node: Stmt = loop
     while True:
-        k = node.KIND
-        if k is Kind.FOR:
-            if node.kind.is_gpu and not allow_gpu:  # type: ignore[attr-defined]
+        if type(node) is For:
+            if node.kind.is_gpu and not allow_gpu:
                 return None
-            loops.append(node)  # type: ignore[arg-type]
-            node = node.body  # type: ignore[attr-defined]
-        elif k is Kind.BLOCK:
-            if len(node.stmts) != 1:  # type: ignore[attr-defined]
+            loops.append(node)
+            node = node.body
+        elif type(node) is Block:
+            if len(node.stmts) != 1:
                 return None
-            node = node.stmts[0]  # type: ignore[attr-defined]
-        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-            for iv, val in zip(node.block.iter_vars, node.iter_values):  # type: ignore[attr-defined]
+            node = node.stmts[0]
+        elif type(node) is ScheduleBlockRealize:
+            for iv, val in zip(node.block.iter_vars, node.iter_values):
                 subst[iv] = substitute(val, subst) if subst else val
-            node = node.block.body  # type: ignore[attr-defined]
-        elif k is Kind.STORE:
+            node = node.block.body
+        elif type(node) is Store:
             break
         else:
             return None
-    st: Store = node  # type: ignore[assignment]
+    st: Store = node
     v = st.value
-    if v.KIND not in _REDUCE_KINDS:
+    if not isinstance(v, BinaryOp) or v.KIND not in _REDUCE_KINDS:
         return None
     key = storage_key(st.tensor)
-    for mine, other in ((v.a, v.b), (v.b, v.a)):  # type: ignore[attr-defined]
-        if (mine.KIND is Kind.LOAD and storage_key(mine.tensor) == key
+    for mine, other in ((v.a, v.b), (v.b, v.a)):
+        if (type(mine) is Load and storage_key(mine.tensor) == key
                 and structural_equal(tuple(mine.tensor.shape), tuple(st.tensor.shape))
                 and structural_equal(tuple(mine.indices), tuple(st.indices))
-                and not any(n.KIND is Kind.LOAD and storage_key(n.tensor) == key for n in walk(other))
-                and not any(n.KIND is Kind.CALL and any(not isinstance(a, Expr) for a in n.args) for n in walk(other))):
+                and not any(type(n) is Load and storage_key(n.tensor) == key for n in walk(other))
+                and not any(type(n) is Call and any(not isinstance(a, Expr) for a in n.args) for n in walk(other))):
             idx = tuple(substitute(i, subst) if subst else i for i in st.indices)
             ids = {id(lp.loop_var) for lp in loops}
             if any(uses_vars(i, ids) for i in idx):
@@ -167,29 +205,28 @@ def match_reduction(loop: For, allow_gpu: bool) -> ReductionPlan | None:
 
 def linear_coeff(e: Expr, v: Var) -> int | None:
     """The constant coefficient of ``v`` in ``e`` if ``e`` is affine in ``v``, else None."""
-    k = e.KIND
-    if k is Kind.VAR:
+    if type(e) is Var:
         return 1 if e is v else 0
-    if k is Kind.INT_IMM or k is Kind.FLOAT_IMM:
+    if type(e) is IntImm or type(e) is FloatImm:
         return 0
-    if k is Kind.ADD or k is Kind.SUB:
-        a, b = linear_coeff(e.a, v), linear_coeff(e.b, v)  # type: ignore[attr-defined]
+    if type(e) is Add or type(e) is Sub:
+        a, b = linear_coeff(e.a, v), linear_coeff(e.b, v)
         if a is None or b is None:
             return None
-        return a + b if k is Kind.ADD else a - b
-    if k is Kind.MINUS:
-        a = linear_coeff(e.a, v)  # type: ignore[attr-defined]
+        return a + b if type(e) is Add else a - b
+    if type(e) is Minus:
+        a = linear_coeff(e.a, v)
         return None if a is None else -a
-    if k is Kind.MUL:
-        ca, cb = const_int(e.a), const_int(e.b)  # type: ignore[attr-defined]
+    if type(e) is Mul:
+        ca, cb = const_int(e.a), const_int(e.b)
         if ca is not None:
-            c = linear_coeff(e.b, v)  # type: ignore[attr-defined]
+            c = linear_coeff(e.b, v)
             return None if c is None else ca * c
         if cb is not None:
-            c = linear_coeff(e.a, v)  # type: ignore[attr-defined]
+            c = linear_coeff(e.a, v)
             return None if c is None else cb * c
-    if k is Kind.CAST and e.dtype.is_int and e.value.dtype.is_int and e.dtype.bits >= e.value.dtype.bits:  # type: ignore[attr-defined]
-        return linear_coeff(e.value, v)  # type: ignore[attr-defined]
+    if type(e) is Cast and e.dtype.is_int and e.value.dtype.is_int and e.dtype.bits >= e.value.dtype.bits:
+        return linear_coeff(e.value, v)
     return None if uses_vars(e, {id(v)}) else 0
 
 
@@ -200,10 +237,10 @@ def simd_safe(loop: For) -> bool:
     if not _collect(loop.body, {}, acc):
         return False
     for n in walk(loop.body):  # no loads that only run under a condition (simd could speculate them)
-        if n.KIND is Kind.SELECT and any(m.KIND is Kind.LOAD for b in (n.true_value, n.false_value)  # type: ignore[attr-defined]
+        if type(n) is Select and any(type(m) is Load for b in (n.true_value, n.false_value)
                                          for m in walk(b)):
             return False
-        if n.KIND is Kind.IF_THEN_ELSE and any(m.KIND is Kind.LOAD for m in walk(n)):
+        if type(n) is IfThenElse and any(type(m) is Load for m in walk(n)):
             return False
     v = loop.loop_var
     for items in acc.values():
@@ -220,63 +257,61 @@ def simd_safe(loop: For) -> bool:
 
 def _reads(e: Node, subst: dict, acc: dict) -> bool:
     for n in walk(e):
-        k = n.KIND
-        if k is Kind.LOAD:
-            idx = tuple(substitute(i, subst) for i in n.indices) if subst else tuple(n.indices)  # type: ignore[attr-defined]
-            acc.setdefault(storage_key(n.tensor), []).append((n.tensor, idx, False))  # type: ignore[attr-defined]
-        elif k is Kind.CALL and any(not isinstance(a, Expr) for a in n.args):  # type: ignore[attr-defined]
+        if type(n) is Load:
+            idx = tuple(substitute(i, subst) for i in n.indices) if subst else tuple(n.indices)
+            acc.setdefault(storage_key(n.tensor), []).append((n.tensor, idx, False))
+        elif type(n) is Call and any(not isinstance(a, Expr) for a in n.args):
             return False
     return True
 
 
 def _collect(s: Stmt, subst: dict, acc: dict) -> bool:
-    k = s.KIND
-    if k is Kind.STORE:
-        if not (_reads(s.value, subst, acc) and all(_reads(i, subst, acc) for i in s.indices)):  # type: ignore[attr-defined]
+    if type(s) is Store:
+        if not (_reads(s.value, subst, acc) and all(_reads(i, subst, acc) for i in s.indices)):
             return False
-        idx = tuple(substitute(i, subst) for i in s.indices) if subst else tuple(s.indices)  # type: ignore[attr-defined]
-        acc.setdefault(storage_key(s.tensor), []).append((s.tensor, idx, True))  # type: ignore[attr-defined]
+        idx = tuple(substitute(i, subst) for i in s.indices) if subst else tuple(s.indices)
+        acc.setdefault(storage_key(s.tensor), []).append((s.tensor, idx, True))
         return True
-    if k is Kind.BLOCK:
+    if type(s) is Block:
         sub = subst
-        for c in s.stmts:  # type: ignore[attr-defined]
-            if c.KIND is Kind.LET:
+        for c in s.stmts:
+            if type(c) is Let:
                 if c.value is None or not _reads(c.value, sub, acc):
                     return False
                 sub = {**sub, c.var: substitute(c.value, sub) if sub else c.value}
             elif not _collect(c, sub, acc):
                 return False
         return True
-    if k is Kind.IF_THEN_ELSE:
-        return (_reads(s.condition, subst, acc) and _collect(s.then_case, subst, acc)  # type: ignore[attr-defined]
-                and (s.else_case is None or _collect(s.else_case, subst, acc)))  # type: ignore[attr-defined]
-    if k is Kind.SCHEDULE_BLOCK_REALIZE:
+    if type(s) is IfThenElse:
+        return (_reads(s.condition, subst, acc) and _collect(s.then_case, subst, acc)
+                and (s.else_case is None or _collect(s.else_case, subst, acc)))
+    if type(s) is ScheduleBlockRealize:
         sub = dict(subst)
-        for iv, val in zip(s.block.iter_vars, s.iter_values):  # type: ignore[attr-defined]
+        for iv, val in zip(s.block.iter_vars, s.iter_values):
             if not _reads(val, subst, acc):
                 return False
             sub[iv] = substitute(val, subst) if subst else val
-        return _collect(s.block.body, sub, acc)  # type: ignore[attr-defined]
+        return _collect(s.block.body, sub, acc)
     return False  # loops, lets outside blocks, calls for effect
 
 
 def speculation_safe(e: Any) -> bool:
     """Both sides of a Select may be evaluated: their loads are loads the condition makes anyway,
     and they call nothing but math."""
-    cond_loads = [n for n in walk(e.condition) if n.KIND is Kind.LOAD]
+    cond_loads = [n for n in walk(e.condition) if type(n) is Load]
     for side in (e.true_value, e.false_value):
         for n in walk(side):
-            if n.KIND is Kind.LOAD:
+            if type(n) is Load:
                 if not any(m.tensor is n.tensor and structural_equal(tuple(m.indices), tuple(n.indices))
                            for m in cond_loads):
                     return False
-            elif n.KIND is Kind.CALL and CROSS_THREAD_RE.match(n.name) or n.KIND in (Kind.DIV, Kind.MOD) and not n.dtype.is_float:
+            elif type(n) is Call and CROSS_THREAD_RE.match(n.name) or (type(n) is Div or type(n) is Mod) and not n.dtype.is_float:
                 return False
     return True
 
 
 def has_loop(s: Node) -> bool:
-    return any(n.KIND is Kind.FOR for n in walk(s))
+    return any(type(n) is For for n in walk(s))
 
 
 def outer_bindings(nodes: Iterable[Any]) -> dict[Var, Expr]:

@@ -30,7 +30,11 @@ from typing import Any
 
 from pirc.cinn.ast.fields import Role, Shape
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import Node, Var
+from pirc.cinn.ast.nodes import (
+    LoweredFunc,
+    Node,
+    Var,
+)
 
 _MISSING = object()
 _IMM_MASK = 1 << Kind.IMM
@@ -69,12 +73,12 @@ class _Equal:
         if ta is not type(b):
             raise _Mismatch(f"{ta.__name__} vs {type(b).__name__}")
         if ta is Var:
-            self.use(a, b)  # type: ignore[arg-type]
+            self.use(a, b)  # type: ignore[arg-type]  # both are Vars: type(b) is type(a)
             return
         if a is b and ta._MASK & _IMM_MASK:
             return
         mark = len(self.trail) if ta._SCOPE else -1
-        if ta.KIND is Kind.LOWERED_FUNC:
+        if ta is LoweredFunc:
             pa, pb = a.prebound_vars(), b.prebound_vars()
             if len(pa) != len(pb):
                 raise _Mismatch(f"{len(pa)} vs {len(pb)} scalar arguments")
@@ -101,8 +105,8 @@ class _Equal:
                             self.define(va[k], vb[k])
                         else:
                             self.node(va[k], vb[k])
-                    except _Mismatch as m:
-                        m.path.append(f"{f.name}[{k}]")
+                    except _Mismatch as err:
+                        err.path.append(f"{f.name}[{k}]")
                         raise
             else:
                 if va is None or vb is None:
@@ -117,8 +121,8 @@ class _Equal:
                         self.define(va, vb)
                     else:
                         self.node(va, vb)
-                except _Mismatch as m:
-                    m.path.append(f.name)
+                except _Mismatch as err:
+                    err.path.append(f.name)
                     raise
         if mark >= 0:
             self.unwind(mark)
@@ -127,20 +131,20 @@ class _Equal:
         if type(a) is not Var or type(b) is not Var:
             self.node(a, b)
             return
-        if a.dtype is not b.dtype:  # type: ignore[attr-defined]
-            raise _Mismatch(f"bound variables {a.name}: {a.dtype} vs {b.name}: {b.dtype}")  # type: ignore[attr-defined]
-        self.trail.append((a, self.lr.get(a, _MISSING), b, self.rl.get(b, _MISSING)))  # type: ignore[arg-type]
-        self.lr[a] = b  # type: ignore[index]
-        self.rl[b] = a  # type: ignore[index]
+        if a.dtype is not b.dtype:
+            raise _Mismatch(f"bound variables {a.name}: {a.dtype} vs {b.name}: {b.dtype}")
+        self.trail.append((a, self.lr.get(a, _MISSING), b, self.rl.get(b, _MISSING)))
+        self.lr[a] = b
+        self.rl[b] = a
 
     def use(self, a: Var, b: Var) -> None:
         if a.dtype is not b.dtype:
             raise _Mismatch(f"variables {a.name}: {a.dtype} vs {b.name}: {b.dtype}")
-        m = self.lr.get(a, _MISSING)
-        if m is not _MISSING:
+        m = self.lr.get(a)  # the values are Vars, never None
+        if m is not None:
             if m is b and self.rl.get(b) is a:
                 return
-            raise _Mismatch(f"variable {a.name} corresponds to {m.name}, not {b.name}")  # type: ignore[attr-defined]
+            raise _Mismatch(f"variable {a.name} corresponds to {m.name}, not {b.name}")
         if b in self.rl:
             raise _Mismatch(f"variable {b.name} already corresponds to {self.rl[b].name}, not {a.name}")
         if a is b or self.map_free:
@@ -254,12 +258,12 @@ class _Hasher:
         self.free: dict[Var, int] = {}
 
     def node(self, n: Node) -> int:
+        if type(n) is Var:
+            return self.use(n)
         cls = type(n)
-        if cls is Var:
-            return self.use(n)  # type: ignore[arg-type]
         h = _mix(0xC1AA, int(cls.KIND))
         mark = len(self.trail) if cls._SCOPE else -1
-        if cls.KIND is Kind.LOWERED_FUNC:
+        if cls is LoweredFunc:
             for v in n.prebound_vars():
                 h = _mix(h, self.define(v))
         for f in cls._CMP_FIELDS:
@@ -294,9 +298,9 @@ class _Hasher:
             return self.node(v)
         idx = self.ndef
         self.ndef += 1
-        self.trail.append((v, self.bound.get(v, _MISSING)))  # type: ignore[arg-type]
-        self.bound[v] = idx  # type: ignore[index]
-        return _mix(_mix(_DEF, idx), _attr_hash(v.dtype))  # type: ignore[attr-defined]
+        self.trail.append((v, self.bound.get(v, _MISSING)))
+        self.bound[v] = idx
+        return _mix(_mix(_DEF, idx), _attr_hash(v.dtype))
 
     def use(self, v: Var) -> int:
         idx = self.bound.get(v)

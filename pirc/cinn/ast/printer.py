@@ -55,20 +55,51 @@ from typing import Any
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
+    EQ,
+    GE,
     GPU_VARS,
+    GT,
+    LE,
+    LT,
+    NE,
     RESERVED_WORDS,
+    Add,
+    And,
+    Argument,
+    BinaryOp,
     Block,
     Buffer,
     Call,
+    Cast,
+    Div,
+    Evaluate,
     Expr,
+    FloatImm,
     For,
     ForKind,
+    IfThenElse,
+    IntImm,
     IterType,
+    Let,
+    Load,
     LoweredFunc,
+    Max,
     MemoryScope,
+    Min,
+    Minus,
+    Mod,
     Module,
+    Mul,
     Node,
+    Not,
+    Or,
+    Range,
+    ScheduleBlock,
     ScheduleBlockRealize,
+    Select,
+    Store,
+    StringImm,
+    Sub,
     Tensor,
     TensorRegion,
     Var,
@@ -164,10 +195,10 @@ _FOR_PREFIX = {
     ForKind.DEFAULT: "default",
 }
 
-_BINOP = {
-    Kind.ADD: "+", Kind.SUB: "-", Kind.MUL: "*", Kind.DIV: "/", Kind.MOD: "%",
-    Kind.EQ: "==", Kind.NE: "!=", Kind.LT: "<", Kind.LE: "<=", Kind.GT: ">", Kind.GE: ">=",
-    Kind.AND: "and", Kind.OR: "or",
+_BINOP: dict[type, str] = {
+    Add: "+", Sub: "-", Mul: "*", Div: "/", Mod: "%",
+    EQ: "==", NE: "!=", LT: "<", LE: "<=", GT: ">", GE: ">=",
+    And: "and", Or: "or",
 }
 
 
@@ -241,40 +272,42 @@ class AstPrinter:
 
     # -- expressions ----------------------------------------------------------------------
     def expr(self, e: Node) -> str:
-        k = e.KIND
-        if k is Kind.VAR:
-            return self.name(e)  # type: ignore[arg-type]
-        if k is Kind.LOAD:
-            return f"{e.tensor.name}[{', '.join(self.expr(i) for i in e.indices)}]"  # type: ignore[attr-defined]
-        if k is Kind.INT_IMM:
-            return format_int(e.value, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.FLOAT_IMM:
-            return format_float(e.value, e.dtype)  # type: ignore[attr-defined]
-        op = _BINOP.get(k)
-        if op is not None:
-            return f"({self.expr(e.a)} {op} {self.expr(e.b)})"  # type: ignore[attr-defined]
-        if k is Kind.MIN:
-            return f"cinn_min({self.expr(e.a)}, {self.expr(e.b)})"  # type: ignore[attr-defined]
-        if k is Kind.MAX:
-            return f"cinn_max({self.expr(e.a)}, {self.expr(e.b)})"  # type: ignore[attr-defined]
-        if k is Kind.CALL:
-            return self.call(e)  # type: ignore[arg-type]
-        if k is Kind.CAST:
-            return f"{e.dtype}({self.expr(e.value)})"  # type: ignore[attr-defined]
-        if k is Kind.SELECT:
-            return (f"select({self.expr(e.condition)}, {self.expr(e.true_value)}, "  # type: ignore[attr-defined]
-                    f"{self.expr(e.false_value)})")  # type: ignore[attr-defined]
-        if k is Kind.NOT:
-            return f"!{self.expr(e.a)}"  # type: ignore[attr-defined]
-        if k is Kind.MINUS:
-            return f"-({self.expr(e.a)})"  # type: ignore[attr-defined]
-        if k is Kind.STRING_IMM:
-            return f'"{_escape(e.value)}"'  # type: ignore[attr-defined]
-        if k is Kind.TENSOR:
-            return f"Tensor({e.name}, [{','.join(self.expr(d) for d in e.shape)}])"  # type: ignore[attr-defined]
-        if k is Kind.BUFFER:
-            dims = ",".join(self.expr(d) for d in e.shape)  # type: ignore[attr-defined]
-            return f"_Buffer_<cinn_buffer_t*: {dims}>({e.name})"  # type: ignore[attr-defined]
+        # ``type(e) is C`` narrows for mypy and is the fastest test (node classes are leaves)
+        t = type(e)
+        if type(e) is Var:
+            return self.name(e)
+        if type(e) is Load:
+            return f"{e.tensor.name}[{', '.join(self.expr(i) for i in e.indices)}]"
+        if type(e) is IntImm:
+            return format_int(e.value, e.dtype)
+        if type(e) is FloatImm:
+            return format_float(e.value, e.dtype)
+        if isinstance(e, BinaryOp):
+            op = _BINOP.get(t)
+            if op is not None:
+                return f"({self.expr(e.a)} {op} {self.expr(e.b)})"
+            if t is Min:
+                return f"cinn_min({self.expr(e.a)}, {self.expr(e.b)})"
+            if t is Max:
+                return f"cinn_max({self.expr(e.a)}, {self.expr(e.b)})"
+        if type(e) is Call:
+            return self.call(e)
+        if type(e) is Cast:
+            return f"{e.dtype}({self.expr(e.value)})"
+        if type(e) is Select:
+            return (f"select({self.expr(e.condition)}, {self.expr(e.true_value)}, "
+                    f"{self.expr(e.false_value)})")
+        if type(e) is Not:
+            return f"!{self.expr(e.a)}"
+        if type(e) is Minus:
+            return f"-({self.expr(e.a)})"
+        if type(e) is StringImm:
+            return f'"{_escape(e.value)}"'
+        if type(e) is Tensor:
+            return f"Tensor({e.name}, [{','.join(self.expr(d) for d in e.shape)}])"
+        if type(e) is Buffer:
+            dims = ",".join(self.expr(d) for d in e.shape)
+            return f"_Buffer_<cinn_buffer_t*: {dims}>({e.name})"
         raise TypeError(f"not an expression: {type(e).__name__}")
 
     def call(self, c: Call, context: DType | None = None) -> str:
@@ -285,8 +318,8 @@ class AstPrinter:
 
     def value(self, e: Expr, context: DType) -> str:
         """An expression whose type the context gives (a Store's or a Let's value)."""
-        if e.KIND is Kind.CALL:
-            return self.call(e, context)  # type: ignore[arg-type]
+        if type(e) is Call:
+            return self.call(e, context)
         return self.expr(e)
 
     def region(self, r: TensorRegion) -> str:
@@ -306,28 +339,27 @@ class AstPrinter:
         self.out.append("  " * self.indent)
 
     def stmt(self, s: Node) -> None:
-        k = s.KIND
-        if k is Kind.STORE:
-            idx = ", ".join(self.expr(i) for i in s.indices)  # type: ignore[attr-defined]
-            self.w(f"{s.tensor.name}[{idx}] = {self.value(s.value, s.tensor.dtype)}")  # type: ignore[attr-defined]
-        elif k is Kind.FOR:
-            self.for_(s)  # type: ignore[arg-type]
-        elif k is Kind.BLOCK:
-            self.block(s)  # type: ignore[arg-type]
-        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-            self.realize(s)  # type: ignore[arg-type]
-        elif k is Kind.IF_THEN_ELSE:
-            self.w(f"if ({self.expr(s.condition)}) ")  # type: ignore[attr-defined]
-            self.block(s.then_case)  # type: ignore[attr-defined]
-            if s.else_case is not None:  # type: ignore[attr-defined]
+        if type(s) is Store:
+            idx = ", ".join(self.expr(i) for i in s.indices)
+            self.w(f"{s.tensor.name}[{idx}] = {self.value(s.value, s.tensor.dtype)}")
+        elif type(s) is For:
+            self.for_(s)
+        elif type(s) is Block:
+            self.block(s)
+        elif type(s) is ScheduleBlockRealize:
+            self.realize(s)
+        elif type(s) is IfThenElse:
+            self.w(f"if ({self.expr(s.condition)}) ")
+            self.block(s.then_case)
+            if s.else_case is not None:
                 self.w(" else ")
-                self.block(s.else_case)  # type: ignore[attr-defined]
-        elif k is Kind.LET:
-            value = None if s.value is None else self.value(s.value, s.var.dtype)  # type: ignore[attr-defined]
-            name = self.define(s.var)  # type: ignore[attr-defined]
-            self.w(f"{s.var.dtype} {name}" + ("" if value is None else f" = {value}"))  # type: ignore[attr-defined]
-        elif k is Kind.EVALUATE:
-            self.w(self.expr(s.value))  # type: ignore[attr-defined]
+                self.block(s.else_case)
+        elif type(s) is Let:
+            value = None if s.value is None else self.value(s.value, s.var.dtype)
+            name = self.define(s.var)
+            self.w(f"{s.var.dtype} {name}" + ("" if value is None else f" = {value}"))
+        elif type(s) is Evaluate:
+            self.w(self.expr(s.value))
         else:
             raise TypeError(f"not a statement: {type(s).__name__}")
 
@@ -376,6 +408,7 @@ class AstPrinter:
         if names:
             self.do_indent()
             self.w(f"{', '.join(names)} = axis.bind({', '.join(values)})\n")
+        assert sb.iter_types is not None  # ScheduleBlock.__post_init__ sets it
         reduce = [n for n, t in zip(names, sb.iter_types) if t is IterType.REDUCE]
         if reduce:
             self.do_indent()
@@ -406,7 +439,7 @@ class AstPrinter:
         mark = len(self.trail)
         arg_names = []
         for a in f.args:
-            arg_names.append(self.define(a.target) if a.is_var else a.name)  # type: ignore[arg-type]
+            arg_names.append(self.define(a.target) if isinstance(a.target, Var) else a.name)
         free = [v for v in free_vars(f) if id(v) not in _GPU_IDS]
         for v in free:
             self.define(v)
@@ -421,49 +454,49 @@ class AstPrinter:
 
         lines = []
         for a in f.args:
-            if a.is_var:
-                lines.append(f"{a.io} {self.names[a.target]}: {a.target.dtype}")  # type: ignore[index]
+            target = a.target
+            if isinstance(target, Var):
+                lines.append(f"{a.io} {self.names[target]}: {target.dtype}")
             else:
-                b = a.target
-                lines.append(f"{a.io} {b.name}: {self.type_spec(b.scope, b.dtype, b.shape)}")  # type: ignore[union-attr]
+                lines.append(f"{a.io} {target.name}: {self.type_spec(target.scope, target.dtype, target.shape)}")
         for v in free:
             lines.append(f"var {self.names[v]}: {v.dtype}")
         # every buffer and tensor the function refers to, first use first
         buffers: dict[str, Buffer] = {}
         tensors: dict[str, Tensor] = {}
         for a in f.args:
-            if a.is_buffer:
-                buffers[a.name] = a.target  # type: ignore[assignment]
+            if isinstance(a.target, Buffer):
+                buffers[a.name] = a.target
         for t in f.temp_bufs:
             buffers[t.name] = t
         declared = set(buffers)
         for n in walk(f.body):
-            k = n.KIND
-            if k is Kind.TENSOR:
-                seen = tensors.get(n.name)  # type: ignore[attr-defined]
+            if type(n) is Tensor:
+                seen = tensors.get(n.name)
                 if seen is None:
-                    tensors[n.name] = n  # type: ignore[attr-defined, assignment]
+                    tensors[n.name] = n
                 elif seen is not n and not structural_equal(seen, n):
-                    raise ast_error(f"function {f.name} uses two different tensors named {n.name}", n.span)  # type: ignore[attr-defined]
-            elif k is Kind.BUFFER:
-                seen_b = buffers.get(n.name)  # type: ignore[attr-defined]
+                    raise ast_error(f"function {f.name} uses two different tensors named {n.name}", n.span)
+            elif type(n) is Buffer:
+                seen_b = buffers.get(n.name)
                 if seen_b is None:
-                    buffers[n.name] = n  # type: ignore[attr-defined, assignment]
+                    buffers[n.name] = n
                 elif seen_b is not n and not structural_equal(seen_b, n):
-                    raise ast_error(f"function {f.name} uses two different buffers named {n.name}", n.span)  # type: ignore[attr-defined]
+                    raise ast_error(f"function {f.name} uses two different buffers named {n.name}", n.span)
         for t in f.temp_bufs:
             lines.append(f"temp {t.name}: {self.type_spec(t.scope, t.dtype, t.shape)}")
         for name, b in buffers.items():
             if name not in declared:
                 lines.append(f"buffer {name}: {self.type_spec(b.scope, b.dtype, b.shape)}")
         for name, t in tensors.items():
-            b = t.buffer
-            if b is None:
-                lines.append(f"tensor {name}: {self.type_spec(t.scope, t.dtype, t.shape)}")  # type: ignore[arg-type]
-            elif structural_equal(tuple(t.shape), tuple(b.shape)):
-                lines.append(f"tensor {name} -> {b.name}")
+            tb = t.buffer
+            assert t.scope is not None  # Tensor.__post_init__ sets it
+            if tb is None:
+                lines.append(f"tensor {name}: {self.type_spec(t.scope, t.dtype, t.shape)}")
+            elif structural_equal(tuple(t.shape), tuple(tb.shape)):
+                lines.append(f"tensor {name} -> {tb.name}")
             else:
-                lines.append(f"tensor {name}: {self.type_spec(t.scope, t.dtype, t.shape)} -> {b.name}")  # type: ignore[arg-type]
+                lines.append(f"tensor {name}: {self.type_spec(t.scope, t.dtype, t.shape)} -> {tb.name}")
         if f.attrs:
             lines.append(format_attrs(f.attrs))
         for line in lines:
@@ -486,19 +519,19 @@ class AstPrinter:
             for v in free_vars(node):
                 self.define_global(v)
             self.w(self.expr(node))
-        elif node.KIND is Kind.SCHEDULE_BLOCK:
-            self.w(f"<ScheduleBlock {node.name}>")  # type: ignore[attr-defined]
-        elif node.KIND is Kind.TENSOR_REGION:
-            self.w(self.region(node))  # type: ignore[arg-type]
-        elif node.KIND is Kind.RANGE:
-            end = node.end  # type: ignore[attr-defined]
-            self.w(self.expr(node.begin) + ("" if end is None else f":{self.expr(end)}"))  # type: ignore[attr-defined]
-        elif node.KIND is Kind.ARGUMENT:
-            t = node.target  # type: ignore[attr-defined]
+        elif type(node) is ScheduleBlock:
+            self.w(f"<ScheduleBlock {node.name}>")
+        elif type(node) is TensorRegion:
+            self.w(self.region(node))
+        elif type(node) is Range:
+            end = node.end
+            self.w(self.expr(node.begin) + ("" if end is None else f":{self.expr(end)}"))
+        elif type(node) is Argument:
+            t = node.target
             if isinstance(t, Var):
-                self.w(f"{node.io} {self.name(t)}: {t.dtype}")  # type: ignore[attr-defined]
+                self.w(f"{node.io} {self.name(t)}: {t.dtype}")
             else:
-                self.w(f"{node.io} {t.name}: {self.type_spec(t.scope, t.dtype, t.shape)}")  # type: ignore[attr-defined]
+                self.w(f"{node.io} {t.name}: {self.type_spec(t.scope, t.dtype, t.shape)}")
         else:
             for v in free_vars(node):
                 self.define_global(v)

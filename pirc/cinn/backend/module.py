@@ -79,13 +79,13 @@ class CINNKernelInfo:
         symbols = dict(symbols or {})
         for a in meta.scalars:
             if a.name in symbols:
-                env[a.var] = symbols[a.name]  # type: ignore[index]
+                env[a.scalar_var] = symbols[a.name]
                 continue
             src = self.symbol_args_map.get(a.index)
             if src is not None and src[0] in arrays:
                 shape = shape_of(arrays[src[0]])
                 if src[1] < len(shape):
-                    env[a.var] = int(shape[src[1]])  # type: ignore[index]
+                    env[a.scalar_var] = int(shape[src[1]])
                     continue
             raise KernelArgumentError(meta.name, f"no value for scalar argument {a.name} (pass it by name, or an "
                                                  "input array whose shape has it)")
@@ -93,7 +93,7 @@ class CINNKernelInfo:
 
     def shape(self, a: ArgInfo, env: Mapping[Var, Any]) -> tuple[int, ...]:
         try:
-            return tuple(eval_int(d, dict(env)) for d in a.shape)  # type: ignore[arg-type]
+            return tuple(eval_int(d, dict(env)) for d in a.shape)
         except NotConstant as e:
             raise KernelArgumentError(self.meta.name, f"the shape of {a.name} depends on '{e}', which has no "
                                                       "value") from None
@@ -358,7 +358,7 @@ class DeviceKernel(_NamedCall):
                ) -> tuple[tuple[int, int, int], tuple[int, int, int], np.ndarray, np.ndarray]:
         """(grid, block, kernelParams, slots) of a launch (keep ``slots`` alive until it returns); the
         driver path and the CPU emulation (pirc.cinn.emu) launch with the same packing."""
-        values = [pointers[a.index] if a.is_buffer else env[a.var] for a in self.meta.args]  # type: ignore[index]
+        values = [pointers[a.index] if a.is_buffer else env[a.scalar_var] for a in self.meta.args]
         values += list(workspaces)
         grid, block = self.launch_dims(env)
         params, slots = pack_args(self._kinds, values)
@@ -383,7 +383,7 @@ class DeviceKernel(_NamedCall):
                 else:
                     drv.memset0(ptrs[a.index], nbytes)
             for w in meta.workspaces:
-                n = eval_int(w.nbytes, dict(env))  # type: ignore[arg-type]
+                n = eval_int(w.nbytes, dict(env))
                 p = drv.alloc(n)
                 drv.memset0(p, n)
                 ws.append(p)

@@ -38,8 +38,8 @@ from typing import Any
 
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import (GPU_VARS, Cast, Expr, For, ForKind, Load, LoweredFunc, MemoryScope, Module, Node,
-                                 Tensor, Var)
+from pirc.cinn.ast.nodes import (GPU_VARS, Block, Cast, Expr, For, ForKind, IfThenElse, Let, Load, LoweredFunc,
+                                 MemoryScope, Module, Node, ScheduleBlock, ScheduleBlockRealize, Tensor, Var)
 from pirc.cinn.ast.visitor import walk
 from pirc.cinn.codegen.common import (
     _GPU_VAR_IDS,
@@ -79,13 +79,12 @@ PARALLEL_MIN_WORK = 1 << 15
 def _bound_ids(loop: For) -> set[int]:
     ids = {id(loop.loop_var)}
     for n in walk(loop.body):
-        k = n.KIND
-        if k is Kind.FOR:
-            ids.add(id(n.loop_var))  # type: ignore[attr-defined]
-        elif k is Kind.LET:
-            ids.add(id(n.var))  # type: ignore[attr-defined]
-        elif k is Kind.SCHEDULE_BLOCK:
-            ids.update(id(v) for v in n.iter_vars)  # type: ignore[attr-defined]
+        if type(n) is For:
+            ids.add(id(n.loop_var))
+        elif type(n) is Let:
+            ids.add(id(n.var))
+        elif type(n) is ScheduleBlock:
+            ids.update(id(v) for v in n.iter_vars)
     return ids
 
 
@@ -93,22 +92,21 @@ def _work(s: Any, inside: set[int]) -> tuple[int, list] | None:
     """Innermost iterations of ``s`` as (constant factor, symbolic extent factors), an upper
     bound (branches and sibling nests add up); None when an extent depends on a variable bound
     inside the nest.  Sibling nests with symbolic extents are not summed: None."""
-    k = s.KIND
-    if k is Kind.FOR:
+    if type(s) is For:
         inner = _work(s.body, inside)
         if inner is None:
             return None
         c = const_int(s.extent)
         if c is not None:
             return max(c, 0) * inner[0], inner[1]
-        if any(n.KIND is Kind.VAR and id(n) in inside for n in walk(s.extent)):
+        if any(type(n) is Var and id(n) in inside for n in walk(s.extent)):
             return None
         return inner[0], inner[1] + [s.extent]
-    if k is Kind.BLOCK or k is Kind.IF_THEN_ELSE:
-        kids = list(s.stmts) if k is Kind.BLOCK else [s.then_case] + ([s.else_case] if s.else_case else [])
+    if type(s) is Block or type(s) is IfThenElse:
+        kids = list(s.stmts) if isinstance(s, Block) else [s.then_case] + ([s.else_case] if s.else_case else [])
         total, symbolic = 0, None
-        for c in kids:
-            w = _work(c, inside)
+        for kid in kids:
+            w = _work(kid, inside)
             if w is None:
                 return None
             if w[1]:
@@ -120,7 +118,7 @@ def _work(s: Any, inside: set[int]) -> tuple[int, list] | None:
         if symbolic is None:
             return max(total, 1), []
         return symbolic[0] + total, symbolic[1]  # c * prod(terms) + total <= (c + total) * prod(terms)
-    if k is Kind.SCHEDULE_BLOCK_REALIZE:
+    if type(s) is ScheduleBlockRealize:
         return _work(s.block.body, inside)
     return 1, []
 
@@ -280,20 +278,20 @@ class CEmitter(FuncEmitter):
         """Local / shared temps of constant (stack) size used only inside ``loop``."""
         inside: dict[str, int] = {}
         for n in walk(loop):
-            if n.KIND is Kind.TENSOR:
-                key = storage_key(n)  # type: ignore[arg-type]
+            if type(n) is Tensor:
+                key = storage_key(n)
                 inside[key] = inside.get(key, 0) + 1
         everywhere: dict[str, int] = {}
         for n in walk(self.body):  # the body as emitted (after the AST rewrites above)
-            if n.KIND is Kind.TENSOR:
-                key = storage_key(n)  # type: ignore[arg-type]
+            if type(n) is Tensor:
+                key = storage_key(n)
                 everywhere[key] = everywhere.get(key, 0) + 1
         out = []
         for t in self.temps:
             if t.scope is MemoryScope.GLOBAL or t.key not in inside or everywhere.get(t.key) != inside[t.key]:
                 continue
-            n, _ = self.temp_size(t)
-            if n is not None and n * elem_bytes(t.dtype, "c") <= STACK_LIMIT_BYTES:
+            size, _ = self.temp_size(t)
+            if size is not None and size * elem_bytes(t.dtype, "c") <= STACK_LIMIT_BYTES:
                 out.append(t)
         return out
 
@@ -391,7 +389,7 @@ class CEmitter(FuncEmitter):
 
     def _gpu_wrap(self) -> int:
         """Loops over grid_dim / block_dim for a kernel that uses blockIdx.x ... directly."""
-        used = {_GPU_VAR_IDS[id(n)] for n in walk(self.func.body) if n.KIND is Kind.VAR and id(n) in _GPU_VAR_IDS}
+        used = {_GPU_VAR_IDS[id(n)] for n in walk(self.func.body) if type(n) is Var and id(n) in _GPU_VAR_IDS}
         opened = 0
         for name in _GPU_ORDER:
             if name not in used:

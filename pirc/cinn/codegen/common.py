@@ -45,15 +45,21 @@ from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
     VOID_INTRINSICS,
     ArgIO,
+    Block,
     Buffer,
     Call,
+    Evaluate,
     Expr,
     For,
+    IfThenElse,
+    Let,
     LoweredFunc,
     MemoryScope,
     Node,
     ScheduleBlockRealize,
+    Select,
     Stmt,
+    Store,
     Tensor,
     Var,
 )
@@ -193,11 +199,11 @@ class FuncEmitter(ExprEmitter):
         f = self.func
         written = set()
         for n in walk(self.body):
-            if n.KIND is Kind.STORE:
-                written.add(storage_key(n.tensor))  # type: ignore[attr-defined]
+            if type(n) is Store:
+                written.add(storage_key(n.tensor))
         for i, a in enumerate(f.args):
             if a.is_buffer:
-                b: Buffer = a.target  # type: ignore[assignment]
+                b: Buffer = a.target
                 if a.io is ArgIO.IN and b.name in written:
                     raise self.error(f"the function stores to its input argument {b.name}: declare it "
                                      "'inout' (inputs are read-only in compiled kernels)", a)
@@ -208,7 +214,7 @@ class FuncEmitter(ExprEmitter):
                                          host_dtype=host_dtype(b.dtype, self.target),
                                          device_dtype=device_dtype(b.dtype, self.target)))
             else:
-                v: Var = a.target  # type: ignore[assignment]
+                v: Var = a.target
                 if not (v.dtype.is_int or v.dtype.is_bool or v.dtype.is_float):
                     raise self.error(f"scalar argument {comment_text(v.name)} has type {v.dtype}", a)
                 cname = self.bind(v, "s")
@@ -218,17 +224,18 @@ class FuncEmitter(ExprEmitter):
         for b in f.temp_bufs:
             self._add_temp(b.name, b.dtype, b.scope, tuple(b.shape), b.name, b)
         for n in walk(self.body):
-            if n.KIND is Kind.TENSOR:
-                t: Tensor = n  # type: ignore[assignment]
+            if type(n) is Tensor:
+                t: Tensor = n
                 key = storage_key(t)
                 if key not in self.storage:
                     if t.buffer is not None:
                         self._add_temp(key, t.buffer.dtype, t.buffer.scope, tuple(t.buffer.shape), t.buffer.name,
                                        t.buffer)
                     else:
+                        assert t.scope is not None  # Tensor.__post_init__ sets it
                         self._add_temp(key, t.dtype, t.scope, tuple(t.shape), t.name, t)
-            elif n.KIND is Kind.BUFFER and n.name not in self.storage:  # type: ignore[attr-defined]
-                bb: Buffer = n  # type: ignore[assignment]
+            elif type(n) is Buffer and n.name not in self.storage:
+                bb: Buffer = n
                 self._add_temp(bb.name, bb.dtype, bb.scope, tuple(bb.shape), bb.name, bb)
 
     def _add_temp(self, key: str, dt: DType, scope: MemoryScope, shape: tuple, name: str, node: Node) -> None:
@@ -255,7 +262,7 @@ class FuncEmitter(ExprEmitter):
             return "0"
         dims = [const_int(d) for d in shape]
         wide = (any(i.dtype is not DType.INT32 for i in indices) or any(d.dtype is not DType.INT32 for d in shape)
-                or any(d is None for d in dims) or math.prod(dims) >= (1 << 31))  # type: ignore[arg-type]
+                or any(d is None for d in dims) or math.prod(d for d in dims if d is not None) >= (1 << 31))
         itype = DType.INT64 if wide else DType.INT32
         terms: list[str] = []
         const_part = 0
@@ -275,8 +282,9 @@ class FuncEmitter(ExprEmitter):
                     s = f"(int64_t){s}"
                 factors = ([int_literal(stride_c, itype)] if stride_c != 1 else []) + stride_s
                 terms.append("(" + " * ".join([s] + factors) + ")" if factors else s)
-            if dims[d] is not None:
-                stride_c *= dims[d]  # type: ignore[operator]
+            cd = dims[d]
+            if cd is not None:
+                stride_c *= cd
             else:
                 ds = self.expr(shape[d])
                 stride_s.append(ds if shape[d].dtype is DType.INT64 else f"(int64_t){ds}")
@@ -317,46 +325,45 @@ class FuncEmitter(ExprEmitter):
 
     # -- statements --------------------------------------------------------------------------------------
     def stmt(self, s: Stmt) -> None:
-        k = s.KIND
-        if k is Kind.BLOCK:
+        if type(s) is Block:
             self.push()
-            for c in s.stmts:  # type: ignore[attr-defined]
+            for c in s.stmts:
                 self.stmt(c)
             self.pop()
-        elif k is Kind.STORE:
-            self.emit(self.store_stmt(s.tensor, s.indices, self.expr(s.value), s))  # type: ignore[attr-defined]
-        elif k is Kind.FOR:
-            plan = match_reduction(s, allow_gpu=self.target == "c")  # type: ignore[arg-type]
+        elif type(s) is Store:
+            self.emit(self.store_stmt(s.tensor, s.indices, self.expr(s.value), s))
+        elif type(s) is For:
+            plan = match_reduction(s, allow_gpu=self.target == "c")
             if plan is not None:
                 self.reduction(plan)
             else:
-                self.for_loop(s)  # type: ignore[arg-type]
-        elif k is Kind.IF_THEN_ELSE:
-            self.open(f"if ({self.expr(s.condition)})")  # type: ignore[attr-defined]
-            self.stmt(s.then_case)  # type: ignore[attr-defined]
-            if s.else_case is not None:  # type: ignore[attr-defined]
+                self.for_loop(s)
+        elif type(s) is IfThenElse:
+            self.open(f"if ({self.expr(s.condition)})")
+            self.stmt(s.then_case)
+            if s.else_case is not None:
                 self.depth -= 1
                 self.emit("} else {")
                 self.depth += 1
-                self.stmt(s.else_case)  # type: ignore[attr-defined]
+                self.stmt(s.else_case)
             self.close()
-        elif k is Kind.LET:
-            v: Var = s.var  # type: ignore[attr-defined]
+        elif type(s) is Let:
+            v: Var = s.var
             if v.dtype in (DType.VOID, DType.STRING, DType.HANDLE):
                 raise self.error(f"cannot declare a {v.dtype} variable", s)
-            value = self.expr(s.value) if s.value is not None else "0"  # type: ignore[attr-defined]
+            value = self.expr(s.value) if s.value is not None else "0"
             ct = ctype(v.dtype)
-            if s.value is not None and self.index_ctype(v.dtype) != ct and self.is_wide(s.value):  # type: ignore[attr-defined]
+            if s.value is not None and self.index_ctype(v.dtype) != ct and self.is_wide(s.value):
                 # a value of index variables (a row's offset hoisted out of a loop): as wide as
                 # those variables, so that it is the value the expression had in place
                 ct = self.index_ctype(v.dtype)
                 self.wide.add(v)
             name = self.bind(v)
             self.emit(f"{ct} {name} = {value};")
-        elif k is Kind.EVALUATE:
-            self.evaluate(s.value, s)  # type: ignore[attr-defined]
-        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-            self.realize(s)  # type: ignore[arg-type]
+        elif type(s) is Evaluate:
+            self.evaluate(s.value, s)
+        elif type(s) is ScheduleBlockRealize:
+            self.realize(s)
         else:
             raise self.error(f"cannot generate code for {type(s).__name__}", s)
 
@@ -380,12 +387,12 @@ class FuncEmitter(ExprEmitter):
         """Whether ``e`` as printed has the wider C type of the index variables it computes with
         (C's usual arithmetic conversions: a loaded element, a cast or a call has its own type)."""
         k = e.KIND
-        if k is Kind.VAR:
+        if type(e) is Var:
             return e in self.wide
         if k in (Kind.LOAD, Kind.CAST, Kind.CALL):
             return False
-        if k is Kind.SELECT:
-            return self.is_wide(e.true_value) or self.is_wide(e.false_value)  # type: ignore[attr-defined]
+        if type(e) is Select:
+            return self.is_wide(e.true_value) or self.is_wide(e.false_value)
         return any(isinstance(c, Expr) and self.is_wide(c) for c in children(e))
 
     def evaluate(self, c: Call, node: Node) -> None:
@@ -440,17 +447,16 @@ class FuncEmitter(ExprEmitter):
             self.emit(f"int {nan} = {acc} != {acc};")
 
         def chain(node: Stmt) -> None:
-            k = node.KIND
-            if k is Kind.FOR:
-                self.emit_for(node, self.reduction_pragmas(plan, node is inner, acc, nan),  # type: ignore[arg-type]
-                              body=lambda: chain(node.body))  # type: ignore[attr-defined]
-            elif k is Kind.BLOCK:
+            if type(node) is For:
+                self.emit_for(node, self.reduction_pragmas(plan, node is inner, acc, nan),
+                              body=lambda: chain(node.body))
+            elif type(node) is Block:
                 self.push()
-                chain(node.stmts[0])  # type: ignore[attr-defined]
+                chain(node.stmts[0])
                 self.pop()
-            elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-                sb = node.block  # type: ignore[attr-defined]
-                values = [self.expr(v) for v in node.iter_values]  # type: ignore[attr-defined]
+            elif type(node) is ScheduleBlockRealize:
+                sb = node.block
+                values = [self.expr(v) for v in node.iter_values]
                 self.push()
                 for iv, val in zip(sb.iter_vars, values):
                     self.emit(f"const {self.index_ctype(iv.dtype)} {self.bind(iv)} = {val};")

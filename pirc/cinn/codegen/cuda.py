@@ -85,9 +85,9 @@ _SYNC = {"__syncthreads": "__syncthreads();", "__syncwarp": "__syncwarp();", "__
 
 
 def _is_cross_thread(n: object) -> bool:
-    if getattr(n, "KIND", None) is not Kind.CALL:
+    if type(n) is not Call:
         return False
-    name = n.name  # type: ignore[attr-defined]
+    name = n.name
     return name in ("__syncthreads", "__syncwarp") or CROSS_THREAD_RE.match(name) is not None
 
 
@@ -110,14 +110,13 @@ class CudaEmitter(FuncEmitter):
         loops: dict[str, list[For]] = {a: [] for a in AXES}
 
         def visit(node: object, active: frozenset) -> None:
-            k = getattr(node, "KIND", None)
-            if k is Kind.FOR:
-                fr: For = node  # type: ignore[assignment]
-                if fr.kind.is_gpu:
-                    name = fr.bind_name
+            if type(node) is For:
+                fr = node
+                name = fr.bind_name
+                if name is not None:  # a GPU-bound loop
                     if name in active:
                         raise self.error(f"a loop bound to {name} is nested in another loop bound to {name}", fr)
-                    loops[name].append(fr)  # type: ignore[index]
+                    loops[name].append(fr)
                     active = active | {name}
                 visit(fr.body, active)
                 return
@@ -143,8 +142,9 @@ class CudaEmitter(FuncEmitter):
             else:
                 limit = GRID_LIMIT[xyz] if is_block else BLOCK_LIMIT[xyz]
                 consts = [const_int(fr.extent) for fr in ls]
-                if all(c is not None for c in consts):
-                    dim = LaunchDim(const=max(1, min(max(consts), limit)))  # type: ignore[type-var]
+                known = [c for c in consts if c is not None]
+                if len(known) == len(consts):
+                    dim = LaunchDim(const=max(1, min(max(known), limit)))
                 else:
                     cap = limit if is_block else SYMBOLIC_BLOCK_CAP[xyz]
                     expr = None

@@ -3,13 +3,34 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+import re
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from pirc.cinn.ast.analysis import CROSS_THREAD_RE, const_int, speculation_safe
 from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
-from pirc.cinn.ast.nodes import VOID_INTRINSICS, Call, Expr, intrinsic_base
-from pirc.cinn.codegen.literals import _SFX, SMALL_INTS, ctype, int_literal
+from pirc.cinn.ast.nodes import (
+    VOID_INTRINSICS,
+    BinaryOp,
+    Call,
+    Cast,
+    Expr,
+    FloatImm,
+    IntImm,
+    Load,
+    Minus,
+    Node,
+    Not,
+    Select,
+    StringImm,
+    Tensor,
+    Var,
+    intrinsic_base,
+)
+from pirc.cinn.codegen.literals import _SFX, SMALL_INTS, LiteralMaker, ctype, int_literal
+from pirc.cinn.codegen.prelude import Prelude
+from pirc.diagnostics import PircError
 
 _FLOAT_UNARY = frozenset(
     ["exp", "exp2", "expm1", "log", "log2", "log10", "log1p", "sqrt", "cbrt", "tanh", "tan", "sin", "cos", "asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erf", "floor", "ceil", "trunc"]
@@ -23,32 +44,42 @@ class ExprEmitter:
     """The expression half of :class:`~pirc.cinn.codegen.common.FuncEmitter` (which it is a base of:
     names, memory, the prelude and the target hooks come from there)."""
 
+    if TYPE_CHECKING:  # what FuncEmitter provides
+        target: str
+        prelude: Prelude
+        lits: LiteralMaker
+
+        def error(self, message: str, node: Node | None = None) -> PircError: ...
+        def lookup(self, v: Var) -> str: ...
+        def load(self, t: Tensor, indices: Sequence[Expr], node: Node) -> str: ...
+        def cross_thread_call(self, e: Call, m: re.Match) -> str: ...
+
     # -- expressions --------------------------------------------------------------------------------
     def expr(self, e: Expr) -> str:
         k = e.KIND
-        if k is Kind.INT_IMM:
-            return int_literal(e.value, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.FLOAT_IMM:
-            return self.lits.float_literal(e.value, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.VAR:
-            return self.lookup(e)  # type: ignore[arg-type]
-        if k is Kind.LOAD:
-            return self.load(e.tensor, e.indices, e)  # type: ignore[attr-defined]
-        if k is Kind.CAST:
-            return self.cast(self.expr(e.value), e.value.dtype, e.dtype)  # type: ignore[attr-defined]
-        if k is Kind.SELECT:
+        if type(e) is IntImm:
+            return int_literal(e.value, e.dtype)
+        if type(e) is FloatImm:
+            return self.lits.float_literal(e.value, e.dtype)
+        if type(e) is Var:
+            return self.lookup(e)
+        if type(e) is Load:
+            return self.load(e.tensor, e.indices, e)
+        if type(e) is Cast:
+            return self.cast(self.expr(e.value), e.value.dtype, e.dtype)
+        if type(e) is Select:
             return self.select(e)
-        if k is Kind.NOT:
-            return f"(!{self.expr(e.a)})"  # type: ignore[attr-defined]
-        if k is Kind.MINUS:
-            s = f"(-{self.expr(e.a)})"  # type: ignore[attr-defined]
+        if type(e) is Not:
+            return f"(!{self.expr(e.a)})"
+        if type(e) is Minus:
+            s = f"(-{self.expr(e.a)})"
             return f"(({ctype(e.dtype)}){s})" if e.dtype in SMALL_INTS else s
-        if k is Kind.CALL:
-            return self.call(e)  # type: ignore[arg-type]
-        if k is Kind.STRING_IMM:
+        if type(e) is Call:
+            return self.call(e)
+        if type(e) is StringImm:
             raise self.error("a string cannot be used as a value here", e)
-        if k in _BIN_SYMBOL or k in (Kind.DIV, Kind.MOD, Kind.MIN, Kind.MAX):
-            return self.binary(k, e.a.dtype, self.expr(e.a), self.expr(e.b), e.b)  # type: ignore[attr-defined]
+        if isinstance(e, BinaryOp) and (k in _BIN_SYMBOL or k in (Kind.DIV, Kind.MOD, Kind.MIN, Kind.MAX)):
+            return self.binary(k, e.a.dtype, self.expr(e.a), self.expr(e.b), e.b)
         raise self.error(f"cannot generate code for {type(e).__name__}", e)
 
     def select(self, e: Any) -> str:
@@ -102,8 +133,9 @@ class ExprEmitter:
 
     # -- calls -----------------------------------------------------------------------------------------
     def call(self, e: Call) -> str:
-        if CROSS_THREAD_RE.match(e.name):
-            return self.cross_thread_call(e, CROSS_THREAD_RE.match(e.name))  # type: ignore[arg-type]
+        m = CROSS_THREAD_RE.match(e.name)
+        if m:
+            return self.cross_thread_call(e, m)
         if e.dtype is DType.VOID or e.name in VOID_INTRINSICS:
             raise self.error(f"the call '{e.name}' has no value", e)
         base = intrinsic_base(e.name)

@@ -13,11 +13,14 @@ from pirc.cinn.ast.dtypes import DType
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
     ArgIO,
+    Block,
     Expr,
     For,
+    IfThenElse,
     LoweredFunc,
     Module,
     Node,
+    ScheduleBlockRealize,
     Stmt,
     Var,
 )
@@ -52,6 +55,12 @@ class ArgInfo:
     @property
     def is_input(self) -> bool:
         return self.io is not ArgIO.OUT
+
+    @property
+    def scalar_var(self) -> Var:
+        """The Var of a scalar argument."""
+        assert self.var is not None, f"argument {self.name} is a buffer"
+        return self.var
 
     @property
     def is_output(self) -> bool:
@@ -176,23 +185,22 @@ def loop_outline(body: Stmt, depth: int = 0) -> list[str]:
     out: list[str] = []
 
     def visit(s: Node, d: int) -> None:
-        k = s.KIND
-        if k is Kind.FOR:
-            f: For = s  # type: ignore[assignment]
+        if type(s) is For:
+            f: For = s
             kind = f.bind_name or f.kind.value
             red = " [reduction]" if match_reduction(f, True) is not None else ""
             out.append("  " * d + comment_text(f"{kind} for ({f.loop_var.name}, {print_ast(f.min, decls=False)}, "
                                                f"{print_ast(f.extent, decls=False)})") + red)
             visit(f.body, d + 1)
-        elif k is Kind.BLOCK:
-            for c in s.stmts:  # type: ignore[attr-defined]
+        elif type(s) is Block:
+            for c in s.stmts:
                 visit(c, d)
-        elif k is Kind.IF_THEN_ELSE:
-            visit(s.then_case, d)  # type: ignore[attr-defined]
-            if s.else_case is not None:  # type: ignore[attr-defined]
-                visit(s.else_case, d)  # type: ignore[attr-defined]
-        elif k is Kind.SCHEDULE_BLOCK_REALIZE:
-            visit(s.block.body, d)  # type: ignore[attr-defined]
+        elif type(s) is IfThenElse:
+            visit(s.then_case, d)
+            if s.else_case is not None:
+                visit(s.else_case, d)
+        elif type(s) is ScheduleBlockRealize:
+            visit(s.block.body, d)
 
     visit(body, depth)
     return out

@@ -158,14 +158,14 @@ class Dim:
         if q is not None:
             return q
         if self.is_const and o.is_const and o.value:
-            return Dim.const(self.value // o.value)  # type: ignore[operator]
+            return Dim.const(self.value // o.value)
         return Dim(op="div", args=(self, o))
 
     @staticmethod
     def min(a: Any, b: Any) -> Dim:
         a, b = Dim.of(a), Dim.of(b)
         if a.is_const and b.is_const:
-            return Dim.const(min(a.value, b.value))  # type: ignore[type-var]
+            return Dim.const(min(a.value, b.value))
         if a == b:
             return a
         return Dim(op="min", args=(a, b))
@@ -174,7 +174,7 @@ class Dim:
     def max(a: Any, b: Any) -> Dim:
         a, b = Dim.of(a), Dim.of(b)
         if a.is_const and b.is_const:
-            return Dim.const(max(a.value, b.value))  # type: ignore[type-var]
+            return Dim.const(max(a.value, b.value))
         if a == b:
             return a
         return Dim(op="max", args=(a, b))

@@ -35,9 +35,11 @@ from pirc.cinn.ast.equality import structural_equal
 from pirc.cinn.ast.kinds import Kind
 from pirc.cinn.ast.nodes import (
     Block,
+    Call,
     Expr,
     For,
     ForKind,
+    Let,
     Load,
     LoweredFunc,
     MemoryScope,
@@ -69,28 +71,28 @@ class _Body:
 
 def single_store(loop: Stmt) -> _Body | None:
     """An innermost serial / vectorized loop whose body is one schedule block holding one store."""
-    if loop.KIND is not Kind.FOR or loop.kind not in (ForKind.SERIAL, ForKind.VECTORIZED):  # type: ignore[attr-defined]
+    if type(loop) is not For or loop.kind not in (ForKind.SERIAL, ForKind.VECTORIZED):
         return None
-    node: Stmt = loop.body  # type: ignore[attr-defined]
-    while node.KIND is Kind.BLOCK and len(node.stmts) == 1:  # type: ignore[attr-defined]
-        node = node.stmts[0]  # type: ignore[attr-defined]
-    if node.KIND is not Kind.SCHEDULE_BLOCK_REALIZE:
+    node: Stmt = loop.body
+    while type(node) is Block and len(node.stmts) == 1:
+        node = node.stmts[0]
+    if type(node) is not ScheduleBlockRealize:
         return None
-    r: ScheduleBlockRealize = node  # type: ignore[assignment]
+    r: ScheduleBlockRealize = node
     st: Stmt = r.block.body
-    while st.KIND is Kind.BLOCK and len(st.stmts) == 1:  # type: ignore[attr-defined]
-        st = st.stmts[0]  # type: ignore[attr-defined]
-    if st.KIND is not Kind.STORE:
+    while type(st) is Block and len(st.stmts) == 1:
+        st = st.stmts[0]
+    if type(st) is not Store:
         return None
-    return _Body(loop, r, st, dict(zip(r.block.iter_vars, r.iter_values)))  # type: ignore[arg-type]
+    return _Body(loop, r, st, dict(zip(r.block.iter_vars, r.iter_values)))
 
 
 def _expensive(e: Expr) -> bool:
-    return any(n.KIND is Kind.CALL and n.name in EXPENSIVE and n.dtype is not None for n in walk(e))  # type: ignore[attr-defined]
+    return any(type(n) is Call and n.name in EXPENSIVE and n.dtype is not None for n in walk(e))
 
 
 def _pure(e: Expr) -> bool:
-    return all(n.KIND is not Kind.CALL or (n.dtype is not None and not n.name.startswith(("cinn_", "__")))  # type: ignore[attr-defined]
+    return all(type(n) is not Call or (n.dtype is not None and not n.name.startswith(("cinn_", "__")))
                for n in walk(e))
 
 
@@ -98,17 +100,17 @@ def _bound_in(stmts: list[Stmt]) -> set[int]:
     ids: set[int] = set()
     for s in stmts:
         for n in walk(s):
-            if n.KIND is Kind.FOR:
-                ids.add(id(n.loop_var))  # type: ignore[attr-defined]
-            elif n.KIND is Kind.LET:
-                ids.add(id(n.var))  # type: ignore[attr-defined]
+            if type(n) is For:
+                ids.add(id(n.loop_var))
+            elif type(n) is Let:
+                ids.add(id(n.var))
             elif isinstance(n, ScheduleBlock):
                 ids.update(id(v) for v in n.iter_vars)
     return ids
 
 
 def _written_in(stmts: list[Stmt]) -> set[str]:
-    return {storage_key(n.tensor) for s in stmts for n in walk(s) if n.KIND is Kind.STORE}  # type: ignore[attr-defined]
+    return {storage_key(n.tensor) for s in stmts for n in walk(s) if type(n) is Store}
 
 
 def _block_form(body: _Body, flat: Expr) -> dict:
@@ -151,7 +153,7 @@ def _shared(a: _Body, b: _Body) -> Expr | None:
     """The first maximal expensive subexpression of ``b``'s value (flattened) that ``a``'s value
     also computes, with ``a``'s loop variable renamed to ``b``'s."""
     flat_a = substitute(a.flat(a.store.value), {a.loop.loop_var: b.loop.loop_var})
-    cands = [n for n in walk(flat_a) if isinstance(n, Expr) and n.KIND is not Kind.LOAD and _expensive(n)]
+    cands = [n for n in walk(flat_a) if isinstance(n, Expr) and type(n) is not Load and _expensive(n)]
     stack: list[Any] = [b.flat(b.store.value)]
     while stack:
         e = stack.pop()
@@ -187,14 +189,14 @@ def _try_pair(stmts: list[Stmt], i: int, j: int, count: list[int]) -> list[Stmt]
     span = stmts[i:j + 1]
     written = _written_in(span)
     key = storage_key(out_t)
-    reads = {storage_key(n.tensor) for n in walk(e) if n.KIND is Kind.LOAD}  # type: ignore[attr-defined]
+    reads = {storage_key(n.tensor) for n in walk(e) if type(n) is Load}
     if reads & written:
         return None
     # the scratch row is out_t's: nothing else in the span may touch it, and b may not read it
     for s in stmts[i:j]:
-        if any(n.KIND in (Kind.LOAD, Kind.STORE) and storage_key(n.tensor) == key for n in walk(s)):  # type: ignore[attr-defined]
+        if any(isinstance(n, (Load, Store)) and storage_key(n.tensor) == key for n in walk(s)):
             return None
-    if any(n.KIND is Kind.LOAD and storage_key(n.tensor) == key for n in walk(b.store.value)):  # type: ignore[attr-defined]
+    if any(type(n) is Load and storage_key(n.tensor) == key for n in walk(b.store.value)):
         return None
     inner = _bound_in(span) - {id(lv)}
     if any(id(v) in inner for v in free_vars(e)) or any(id(v) in inner for x in idx for v in free_vars(x)):

@@ -129,7 +129,7 @@ def _direction(mode: str, x: np.ndarray, mask: np.ndarray | None, w_ih: np.ndarr
             m = mask[t][:, None]
             h_new = h_new * m + h * (1.0 - m)
             if c_new is not None:
-                c_new = c_new * m + c * (1.0 - m)  # type: ignore[operator]
+                c_new = c_new * m + c * (1.0 - m)
             out[t] = h_new * m
         else:
             out[t] = h_new

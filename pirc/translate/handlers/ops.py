@@ -2,34 +2,45 @@
 
 from __future__ import annotations
 
-from pirc.ir.attributes import ArrayAttr, AttrDict, BoolAttr, DataTypeAttr, StrAttr
-from pirc.ir.core import Operation, OpResult, Value
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from pirc.ir.attributes import ArrayAttr, Attribute, AttrDict, BoolAttr, DataTypeAttr, StrAttr
+from pirc.ir.core import Block, Operation, OpResult, Value
 from pirc.ir.types import DenseTensorType
 
 from .. import desc as D
 from ..attrs import NULL_ATTR, dtype_name, general_attr, translate_attr
 from ..builder import Builder, dims_of, dtype_of, i32
-from ..context import TranslateError, ValueInfo
+from ..context import TranslateError, TranslationContext, ValueInfo
+from ..desc import OpDesc
+from ..optable import AttrSig, InputSig, OpSig
 from ..transcriber import OpTranscriber, full_for_attr
+
+if TYPE_CHECKING:
+    from ..translator import ProgramTranslator
 
 
 class EmbeddingTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.embedding"
 
-    def record(self, tr, ctx, op, operation, arg_to_idx, block):  # type: ignore[no-untyped-def]
+    def record(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, operation: Operation,
+               arg_to_idx: list[tuple[str, int, int]], block: Block) -> None:
         super().record(tr, ctx, op, operation, arg_to_idx, block)
         if op.type == "lookup_table":
             name = op.output("Out")[0]
-            v = ctx.get(name).value  # type: ignore[union-attr]
-            ctx.push(name, Builder(block).squeeze(v, [-2]))
+            info = ctx.get(name)
+            assert info is not None  # super().record pushed the output
+            ctx.push(name, Builder(block).squeeze(info.value, [-2]))
 
 
 class SplitTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.split_with_num" if op.attr("num", 0) > 0 else "pd_op.split"
 
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         xs = op.input("X")
         if len(xs) != 1:
             raise TranslateError("x input of split MUST be a tensor", op)
@@ -47,7 +58,7 @@ class SplitTranscriber(OpTranscriber):
             operands.append(full_for_attr(Builder(block), general_attr(axis), op))
         return operands
 
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         num = op.attr("num", 0)
         if num > 0:
             return {"num": i32(num)}
@@ -58,7 +69,7 @@ class SplitTranscriber(OpTranscriber):
 
 
 class SelectInputTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         mask = op.input("Mask")
         xs = op.input("X")
         if not mask or len(xs) != 2:
@@ -98,7 +109,7 @@ class SelectInputTranscriber(OpTranscriber):
 
 
 class SelectOutputTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         mask = op.input("Mask")[0]
         x = op.input("X")[0]
         operands = [self.input_value(tr, ctx, op, mask), self.input_value(tr, ctx, op, x)]
@@ -113,11 +124,11 @@ class SelectOutputTranscriber(OpTranscriber):
 
 
 class ReduceAllTranscriber(OpTranscriber):
-    def special_attr(self, name):  # type: ignore[no-untyped-def]
+    def special_attr(self, name: str) -> Callable[..., Attribute] | None:
         if name != "axis":
             return None
 
-        def handler(tr, op, asig):  # type: ignore[no-untyped-def]
+        def handler(tr: ProgramTranslator, op: OpDesc, asig: AttrSig) -> Attribute:
             if op.attr("reduce_all", False):
                 return ArrayAttr.get(())
             return translate_attr(asig.kind, op.attrs.get(asig.legacy)) or NULL_ATTR
@@ -126,7 +137,8 @@ class ReduceAllTranscriber(OpTranscriber):
 
 
 class ElementwiseTranscriber(OpTranscriber):
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         axis = int(op.attr("axis", -1))
         if axis == -1:
             return super().inputs(tr, ctx, op, sig, block)
@@ -154,7 +166,7 @@ class ElementwiseTranscriber(OpTranscriber):
             y_new = b.reshape(y_value, cat)
         return [x_value, y_new]
 
-    def _operand(self, tr, ctx, op, slot, block):  # type: ignore[no-untyped-def]
+    def _operand(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, slot: str, block: Block) -> Value:
         names = op.input(slot)
         if len(names) != 1:
             raise TranslateError(f"op '{op.type}' input {slot} must hold one variable, got {len(names)}", op)
@@ -164,6 +176,7 @@ class ElementwiseTranscriber(OpTranscriber):
         if info.by_vector:
             tr.insert_slice(ctx, block, info, names[0])
             info = ctx.get(names[0])
+            assert info is not None  # insert_slice pushed the slice under this name
         v = info.value
         if not isinstance(v.type, DenseTensorType):
             raise TranslateError(f"input '{names[0]}' of op '{op.type}' must be a dense tensor, got {v.type}", op)
@@ -171,14 +184,14 @@ class ElementwiseTranscriber(OpTranscriber):
 
 
 class MulTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.matmul"
 
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         return {"transpose_x": BoolAttr.FALSE, "transpose_y": BoolAttr.FALSE}
 
     @staticmethod
-    def _info(tr, ctx, op, slot):  # type: ignore[no-untyped-def]
+    def _info(tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, slot: str) -> tuple[list[int], Value]:
         names = op.input(slot)
         if len(names) != 1:
             raise TranslateError(f"op '{op.type}' input {slot} must hold one variable, got {len(names)}", op)
@@ -200,7 +213,8 @@ class MulTranscriber(OpTranscriber):
 
         return [max(prod(shape[:k]), -1), max(prod(shape[k:]), -1)]
 
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         xk = int(op.attr("x_num_col_dims", 1))
         yk = int(op.attr("y_num_col_dims", 1))
         x_shape, x = self._info(tr, ctx, op, "X")
@@ -214,11 +228,14 @@ class MulTranscriber(OpTranscriber):
         y_new = b.reshape(y, self._flat(y_shape, yk))
         return [x_new, y_new]
 
-    def record(self, tr, ctx, op, operation, arg_to_idx, block):  # type: ignore[no-untyped-def]
+    def record(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, operation: Operation,
+               arg_to_idx: list[tuple[str, int, int]], block: Block) -> None:
         super().record(tr, ctx, op, operation, arg_to_idx, block)
         if op.has_output("Out"):
             name = op.output("Out")[0]
-            out = ctx.get(name).value  # type: ignore[union-attr]
+            info = ctx.get(name)
+            assert info is not None  # super().record pushed the output
+            out = info.value
             xk = int(op.attr("x_num_col_dims", 1))
             yk = int(op.attr("y_num_col_dims", 1))
             x_shape, _ = self._info(tr, ctx, op, "X")
@@ -228,24 +245,26 @@ class MulTranscriber(OpTranscriber):
 
 
 class LegacyMatmulTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         for key in ("Scale_x", "Scale_y", "Scale_out"):
             if key in op.attrs and abs(float(op.attr(key)) - 1.0) > 1e-6:
                 raise TranslateError(f"attribute {key} of legacy matmul must be 1, got {op.attr(key)}", op)
         return "pd_op.matmul"
 
-    def record(self, tr, ctx, op, operation, arg_to_idx, block):  # type: ignore[no-untyped-def]
+    def record(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, operation: Operation,
+               arg_to_idx: list[tuple[str, int, int]], block: Block) -> None:
         super().record(tr, ctx, op, operation, arg_to_idx, block)
         alpha = float(op.attr("alpha", 1.0))
         if abs(alpha - 1.0) < 1e-6:
             return
         name = op.output("Out")[0]
-        v = ctx.get(name).value  # type: ignore[union-attr]
-        ctx.push(name, Builder(block).scale(v, alpha))
+        info = ctx.get(name)
+        assert info is not None  # super().record pushed the output
+        ctx.push(name, Builder(block).scale(info.value, alpha))
 
 
 class GatherTranscriber(OpTranscriber):
-    def missing_mutable_attr(self, tr, op, isig):  # type: ignore[no-untyped-def]
+    def missing_mutable_attr(self, tr: ProgramTranslator, op: OpDesc, isig: InputSig) -> D.Attr | None:
         if isig.name == "axis":
             return D.Attr(D.LONG, 0)
         return None
@@ -255,7 +274,7 @@ class RnnTranscriber(OpTranscriber):
     """RnnOpTranscriber: the legacy op lists DropoutState only as an output; Paddle feeds
     ``dropout_state_in`` a 0-D uint8 ``pd_op.full`` of 0 created right before the op."""
 
-    def special_input(self, name):  # type: ignore[no-untyped-def]
+    def special_input(self, name: str) -> Callable[..., Value | None] | None:
         if name != "dropout_state_in":
             return None
         return lambda tr, ctx, op, isig, block: Builder(block).full([], 0.0, "uint8")
@@ -266,7 +285,7 @@ class OneHotTranscriber(OpTranscriber):
 
 
 class SliceTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         ins = op.input("Input")
         if len(ins) == 1:
             var = op.block.find_var_recursive(ins[0])
@@ -283,10 +302,10 @@ class AddNTranscriber(OpTranscriber):
     pass
 
 
-def _array_or_create(slot: str, output: bool):  # type: ignore[no-untyped-def]
+def _array_or_create(slot: str, output: bool) -> Callable[..., Value | None]:
     """The array named by ``slot`` if already defined, else a new ``pd_op.create_array``."""
 
-    def handler(tr, ctx, op, isig, block):  # type: ignore[no-untyped-def]
+    def handler(tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, isig: InputSig, block: Block) -> Value:
         names = op.output(slot) if output else op.input(slot)
         if len(names) != 1:
             raise TranslateError(f"op '{op.type}' slot {slot} must hold one variable, got {len(names)}", op)
@@ -302,31 +321,31 @@ def _array_or_create(slot: str, output: bool):  # type: ignore[no-untyped-def]
 
 
 class WriteArrayTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.array_write_"
 
-    def special_input(self, name):  # type: ignore[no-untyped-def]
+    def special_input(self, name: str) -> Callable[..., Value | None] | None:
         return _array_or_create("Out", True) if name == "array" else None
 
 
 class ReadArrayTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.array_read"
 
 
 class ArrayLengthTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.array_length"
 
-    def special_input(self, name):  # type: ignore[no-untyped-def]
+    def special_input(self, name: str) -> Callable[..., Value | None] | None:
         return _array_or_create("X", False) if name == "x" else None
 
 
 class TrilTriuTranscriber(OpTranscriber):
-    def signature(self, tr, op):  # type: ignore[no-untyped-def]
+    def signature(self, tr: ProgramTranslator, op: OpDesc) -> OpSig:
         from ..optable import parse_sig
 
         return parse_sig(op.type, "tril(x:X; diagonal:i32=0) -> out:Out")
 
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.tril" if op.attr("lower", True) else "pd_op.triu"

@@ -2,23 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from pirc.ir.attributes import ArrayAttr, Attribute, AttrDict, DataTypeAttr, IntArrayAttr, PlaceAttr, StrAttr
-from pirc.ir.core import Operation, Value
-from pirc.ir.types import DenseTensorType
+from pirc.ir.core import Block, Operation, Value
+from pirc.ir.types import DenseTensorType, Type
 
 from .. import desc as D
 from ..attrs import NULL_ATTR, dtype_name, general_attr, translate_attr, vartype_dtype_attr
 from ..builder import PLACE_CPU, PLACE_UNDEFINED, Builder, f32, i32, stop_gradients
-from ..context import TranslateError
-from ..optable import OpSig, OutputSig
+from ..context import TranslateError, TranslationContext
+from ..desc import OpDesc
+from ..optable import AttrSig, OpSig, OutputSig
 from ..transcriber import OpTranscriber, full_for_attr
+
+if TYPE_CHECKING:
+    from ..translator import ProgramTranslator
 
 
 class FeedTranscriber(OpTranscriber):
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         return []
 
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         outs = op.output_arg_names()
         if not outs:
             raise TranslateError("feed op has no output variable", op)
@@ -26,17 +34,17 @@ class FeedTranscriber(OpTranscriber):
 
 
 class DataTranscriber(FeedTranscriber):
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         shape = op.attrs.get("shape")
         attrs: dict[str, Attribute] = {
             "name": StrAttr.get(op.attr("name", "")),
-            "shape": translate_attr("IntArray", shape) if shape is not None else IntArrayAttr.get(()),
+            "shape": translate_attr("IntArray", shape) if shape is not None else IntArrayAttr.get(()),  # type: ignore[dict-item]
             "dtype": vartype_dtype_attr(op.attr("dtype", 5)),
             "place": _PLACES.get(int(op.attr("place", 0)), PLACE_UNDEFINED),
         }
         return attrs
 
-    def outputs(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def outputs(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> tuple[list[Type], list[tuple[str, int, int]]]:
         if not op.has_output("out") and op.has_output("Out"):
             sig = OpSig(sig.legacy, sig.pd, sig.inputs, sig.attrs, (OutputSig("out", "Out"),))
         return super().outputs(tr, op, sig)
@@ -49,39 +57,42 @@ _PLACES = {
 
 
 class FetchTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         sig = self.signature(tr, op)
         self.insert_slices(tr, ctx, op, sig, block)
         operands = self.inputs(tr, ctx, op, sig, block)
         ins = op.input_arg_names()
         attrs = {"name": StrAttr.get(ins[0]), "col": i32(op.attr("col", 0))}
-        operation = Operation("pd_op.fetch", operands, [operands[0].type], AttrDict.get(attrs))  # type: ignore[union-attr]
+        x = operands[0]
+        assert x is not None  # fetch's input is required
+        operation = Operation("pd_op.fetch", operands, [x.type], AttrDict.get(attrs))
         block.append(operation)
         return operation
 
 
 class ShadowOutputTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         name = op.input("x")[0]
         info = ctx.get(name)
         assert info is not None
         if info.by_vector:
             tr.insert_slice(ctx, block, info, name)
             info = ctx.get(name)
+            assert info is not None  # insert_slice pushed the slice under this name
         attrs = {"output_name": StrAttr.get(op.attr("name", ""))}
-        operation = Operation("builtin.shadow_output", [info.value], [], AttrDict.get(attrs))  # type: ignore[union-attr]
+        operation = Operation("builtin.shadow_output", [info.value], [], AttrDict.get(attrs))
         block.append(operation)
         return operation
 
 
 class AssignTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         outs = op.output("Out")
         if outs and ctx.has(outs[0]):
             return AssignOutTranscriber()(tr, ctx, op, block)
         return OpTranscriber.__call__(self, tr, ctx, op, block)
 
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         xs = op.input("X")
         if len(xs) == 1:
             var = op.block.find_var_recursive(xs[0])
@@ -91,27 +102,28 @@ class AssignTranscriber(OpTranscriber):
 
 
 class AssignOutTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.assign_out_"
 
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         x = op.input("X")
         out = op.output("Out")
         return [self.input_value(tr, ctx, op, x[0]), self.input_value(tr, ctx, op, out[0])]
 
 
 class CastTranscriber(OpTranscriber):
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         a = op.attrs.get("out_dtype")
         return {
-            "dtype": translate_attr("dtype", a),
+            "dtype": translate_attr("dtype", a),  # type: ignore[dict-item]
             "mkldnn_data_type": StrAttr.get(op.attr("mkldnn_data_type", "float32")),
             "onednn_data_type": StrAttr.get(op.attr("onednn_data_type", "")),
         }
 
 
 class IncrementTranscriber(OpTranscriber):
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         a = op.attrs.get("step")
         if a is not None:
             attr = general_attr(a)
@@ -120,7 +132,7 @@ class IncrementTranscriber(OpTranscriber):
 
 
 class AssignValueTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         sig = self.signature(tr, op)
         if not op.has_attr("shape"):
             raise TranslateError("op assign_value should have attribute 'shape'", op)
@@ -149,18 +161,19 @@ class AssignValueTranscriber(OpTranscriber):
 
 
 class FillConstantTranscriber(OpTranscriber):
-    def __call__(self, tr, ctx, op, block):  # type: ignore[no-untyped-def]
+    def __call__(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, block: Block) -> Operation:
         if op.input("ShapeTensor") or op.input("ShapeTensorList") or op.input("ValueTensor"):
             return FullWithTensorTranscriber()(tr, ctx, op, block)
         return OpTranscriber.__call__(self, tr, ctx, op, block)
 
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.full"
 
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         return []
 
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         shape = op.attrs.get("shape") or D.Attr(D.LONGS, [])
         value = op.attr("value", 0.0)
         attrs: dict[str, Attribute] = {
@@ -179,10 +192,11 @@ class FillConstantTranscriber(OpTranscriber):
 
 
 class FullWithTensorTranscriber(OpTranscriber):
-    def op_name(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def op_name(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> str:
         return "pd_op.full_with_tensor"
 
-    def inputs(self, tr, ctx, op, sig, block):  # type: ignore[no-untyped-def]
+    def inputs(self, tr: ProgramTranslator, ctx: TranslationContext, op: OpDesc, sig: OpSig,
+               block: Block) -> list[Value | None]:
         b = Builder(block)
         operands: list[Value | None] = []
         if op.input("ValueTensor"):
@@ -204,16 +218,16 @@ class FullWithTensorTranscriber(OpTranscriber):
             operands.append(b.full_int_array(shape.value))
         return operands
 
-    def attributes(self, tr, op, sig):  # type: ignore[no-untyped-def]
+    def attributes(self, tr: ProgramTranslator, op: OpDesc, sig: OpSig) -> dict[str, Attribute]:
         return {"dtype": vartype_dtype_attr(op.attr("dtype", 5))}
 
 
 class ArangeTranscriber(OpTranscriber):
-    def special_attr(self, name):  # type: ignore[no-untyped-def]
+    def special_attr(self, name: str) -> Callable[..., Attribute] | None:
         if name != "dtype":
             return None
 
-        def handler(tr, op, asig):  # type: ignore[no-untyped-def]
+        def handler(tr: ProgramTranslator, op: OpDesc, asig: AttrSig) -> Attribute:
             starts = op.input("Start")
             if len(starts) != 1:
                 raise TranslateError("range needs exactly one Start variable", op)

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Union
+from typing import Any, ClassVar, Union
 
 from pirc.cinn.ast.dtypes import DType, to_dtype
 from pirc.cinn.ast.fields import FieldInfo, Role, Shape
@@ -142,7 +142,7 @@ def _enum(cls: type[Enum], value: Any, span: Location, what: str) -> Any:
     try:
         return cls(value)
     except ValueError:
-        choices = ", ".join(m.value for m in cls)  # type: ignore[attr-defined]
+        choices = ", ".join(m.value for m in cls)
         raise ast_error(f"invalid {what} '{value}' (expected one of: {choices})", span) from None
 
 
@@ -191,22 +191,22 @@ def _node(kind: Kind | None, *, scope: bool = False) -> Any:
     enclosing Block.
     """
 
-    def wrap(cls: type) -> type:
+    def wrap(cls: Any) -> Any:
         cls = dataclass(frozen=True, slots=True, eq=False, repr=False)(cls)
         infos = []
         for f in dataclasses.fields(cls):
             md = f.metadata
             role = md.get("role", Role.IGNORE if f.name == "span" else Role.USUAL)
             infos.append(FieldInfo(f.name, role, md.get("shape", Shape.ATTR)))
-        cls.FIELDS = tuple(infos)  # type: ignore[attr-defined]
-        cls._CMP_FIELDS = tuple(i for i in infos if i.role in (Role.USUAL, Role.DEF))  # type: ignore[attr-defined]
-        cls._CHILD_FIELDS = tuple(  # type: ignore[attr-defined]
+        cls.FIELDS = tuple(infos)
+        cls._CMP_FIELDS = tuple(i for i in infos if i.role in (Role.USUAL, Role.DEF))
+        cls._CHILD_FIELDS = tuple(
             i for i in infos if i.shape is not Shape.ATTR and i.role in (Role.USUAL, Role.DEF)
         )
-        cls._SCOPE = scope  # type: ignore[attr-defined]
+        cls._SCOPE = scope
         if kind is not None:
-            cls.KIND = kind  # type: ignore[attr-defined]
-            cls._MASK = kind_mask(kind)  # type: ignore[attr-defined]
+            cls.KIND = kind
+            cls._MASK = kind_mask(kind)
             NODE_CLASSES[kind] = cls
         return cls
 
@@ -219,13 +219,13 @@ class Node:
 
     span: Location = dataclasses.field(default=NO_SPAN, kw_only=True, metadata={"role": Role.IGNORE})
 
-    # filled in by _node(): the kind, its category mask and the field tables
-    KIND = Kind.NODE
-    _MASK = kind_mask(Kind.NODE)
-    FIELDS = ()  # every FieldInfo, in declaration order
-    _CMP_FIELDS = ()  # USUAL and DEF fields (what equality and hashing look at)
-    _CHILD_FIELDS = ()  # USUAL and DEF fields that hold nodes (what visitors walk)
-    _SCOPE = False
+    # filled in by _node(): the kind, its category mask and the field tables (ClassVars: not fields)
+    KIND: ClassVar[Kind] = Kind.NODE
+    _MASK: ClassVar[int] = kind_mask(Kind.NODE)
+    FIELDS: ClassVar[tuple[FieldInfo, ...]] = ()  # every FieldInfo, in declaration order
+    _CMP_FIELDS: ClassVar[tuple[FieldInfo, ...]] = ()  # USUAL and DEF fields (what equality and hashing look at)
+    _CHILD_FIELDS: ClassVar[tuple[FieldInfo, ...]] = ()  # USUAL and DEF fields that hold nodes (what visitors walk)
+    _SCOPE: ClassVar[bool] = False
 
     def prebound_vars(self) -> tuple:
         """Variables this node binds before any of its fields is looked at (the

@@ -83,7 +83,7 @@ class Call(Expr):
 
     name: str = attr()
     args: tuple = children(())
-    dtype: DType | None = attr(None)
+    dtype: DType = attr(None)  # None in the constructor: __post_init__ infers it
 
     def __post_init__(self) -> None:
         if self.name in _NODE_CALL_NAMES:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pirc.cinn.ast.dtypes import DType, to_dtype
 from pirc.cinn.ast.fields import attr, child, derived, ignored_attr
@@ -96,7 +96,10 @@ class Expr(Node):
     stays reference equality: use ``x.eq(y)``), ``c & d``, ``~c``, ``x.astype("float32")``.
     """
 
-    # every concrete expression class declares ``dtype: DType`` (an attribute or derived)
+    # every concrete expression class declares ``dtype: DType`` (an attribute or derived);
+    # declared here for the type checker only (a field here would be a dataclass field)
+    if TYPE_CHECKING:
+        dtype: DType
 
     # arithmetic
     def __add__(self, o: Any) -> Expr:

@@ -122,7 +122,7 @@ def _fuse_loops(stmts: list[Stmt]) -> list[Stmt]:
                 trial = list(stmts)
                 if _conflict(a, b) or not _move_up(trial, j, i + 1):
                     continue
-                name = b.body.stmts[0].block.name  # type: ignore[union-attr]
+                name = b.body.stmts[0].block.name
                 try:  # the primitive checks what reads what once more
                     pair = reverse_compute_at(Block((trial[i], trial[i + 1])), name, a)
                 except PircError:
@@ -197,7 +197,7 @@ def _schedule_body(stmts: list[Stmt], info: ScheduleInfo) -> list[Stmt]:
         return stmts  # no loops joined: the inits stay where they were
     stmts = fused
     it = info.ctx.index_dtype
-    return [_compute_once(s, it) if _serial_loop(s) is not None and len(s.body.stmts) > 1 else s  # type: ignore[union-attr]
+    return [_compute_once(s, it) if _serial_loop(s) is not None and len(s.body.stmts) > 1 else s
             for s in stmts]
 
 
