@@ -119,9 +119,11 @@ def compile_command(input: str, output: str, params_path: str | None, target: st
 
 
 def _inputs(program: object) -> list[str]:
+    from pirc.ir.program import Program
     from pirc.package.build import input_names
 
-    return input_names(program)  # type: ignore[arg-type]
+    assert isinstance(program, Program)
+    return input_names(program)
 
 
 def main() -> None:
